@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { emailSchema, nullableTimestampSchema, requiredText, roleSchema, timestampSchema, uuidSchema } from './common';
+import { strongPasswordSchema } from './password';
+
+export const agentSchema = z.object({
+  userid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  department_name: z.string().nullable(),
+  departmentid: z.string().nullable(),
+  created_on: timestampSchema,
+  last_logged_on: nullableTimestampSchema,
+  status: z.enum(['online', 'offline']),
+  role: roleSchema,
+  /** Set when the account is disabled. */
+  closed_on: nullableTimestampSchema,
+  profile_pic: z.string().nullable(),
+  push_subscription: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+export const allAgentsResponseSchema = z.object({
+  agents: z.array(agentSchema),
+  onlineAgents: z.number().int(),
+  totalAgents: z.number().int(),
+});
+export type AllAgentsResponse = z.infer<typeof allAgentsResponseSchema>;
+
+export const registerAgentBodySchema = z.object({
+  email: emailSchema,
+  pass: strongPasswordSchema,
+  confirmPassword: z.string({ message: 'Some fields are missing!' }),
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  department: uuidSchema,
+  department_name: z.string().trim().max(200).optional(),
+  isAdmin: z.boolean().default(false),
+  isModerator: z.boolean().default(false),
+});
+export type RegisterAgentBody = z.infer<typeof registerAgentBodySchema>;
+
+export const registerAgentResponseSchema = z.object({ message: z.string(), agent: agentSchema });
+
+export const userIdBodySchema = z.object({ userid: uuidSchema });
+
+export const setAdminResponseSchema = z.object({ userid: z.string(), role: roleSchema });
+export const toggleDisabledResponseSchema = z.object({ userid: z.string(), closed_on: nullableTimestampSchema });

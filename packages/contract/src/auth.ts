@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { emailSchema, languageSchema, requiredText, roleSchema, uuidSchema } from './common';
+import { COUNTRY_CODES } from './countries';
+import { strongPasswordSchema } from './password';
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  companyId: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({
+  user: sessionUserSchema,
+  isPushSubscribed: z.boolean(),
+  lang: languageSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const validateResponseSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('valid'),
+    role: roleSchema,
+    username: z.string(),
+    id: z.string(),
+    isPushSubscribed: z.boolean(),
+    /** When the session ends unless it is used again (ISO time). */
+    expires: z.string(),
+  }),
+  z.object({ status: z.literal('invalid') }),
+]);
+export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+export const userPrefResponseSchema = z.object({ lang: languageSchema });
+
+export const profileResponseSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  profilePic: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  license: z.string(),
+  companyName: z.string(),
+  lang: languageSchema,
+});
+export type Profile = z.infer<typeof profileResponseSchema>;
+
+export const updateProfileBodySchema = z.object({
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  email: emailSchema,
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const changeLangBodySchema = z.object({ lang: languageSchema });
+
+export const departmentOfUserResponseSchema = z.object({
+  departmentid: z.string().nullable(),
+  department_name: z.string().nullable(),
+});
+
+// Registration and password reset ------------------------------------------------------------
+
+export const registrationDataSchema = z.object({
+  contact_person: requiredText('Contact person', 200),
+  company_name: requiredText('Company name', 200),
+  company_phone: requiredText('Company phone', 50),
+  company_email: emailSchema,
+  password: strongPasswordSchema,
+  country: z.enum(COUNTRY_CODES as [string, ...string[]], { message: 'Invalid country' }),
+});
+export type RegistrationData = z.infer<typeof registrationDataSchema>;
+
+export const precheckBodySchema = z.object({
+  data: registrationDataSchema.extend({ prod_name: z.string().trim().max(100).optional() }),
+});
+export type PrecheckBody = z.infer<typeof precheckBodySchema>;
+
+export const registerCompanyBodySchema = z.object({ data: registrationDataSchema });
+export type RegisterCompanyBody = z.infer<typeof registerCompanyBodySchema>;
+
+export const emailBodySchema = z.object({ email: emailSchema });
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const verifyEmailCodeBodySchema = z.object({
+  email: emailSchema,
+  code: z
+    .string({ message: 'Please enter the verification code' })
+    .trim()
+    .regex(/^\d{6}$/, { message: 'The code must be 6 digits' }),
+  isPasswordReset: z.boolean().optional(),
+});
+export type VerifyEmailCodeBody = z.infer<typeof verifyEmailCodeBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  email: emailSchema,
+  newPassword: strongPasswordSchema,
+  confirmPassword: z.string({ message: 'Please fill in all fields' }),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** Server texts the web matches on to reveal the resend button (SPEC §4, §8). */
+export const VERIFICATION_MESSAGES = {
+  expiredSession: 'Expired verification session',
+  expiredCode: 'Verification code has expired',
+  tooManyAttempts: 'Too many failed attempts',
+  invalidCode: 'Invalid verification code',
+} as const;
+
+export const accountExistsMessage = 'An account with this email already exists';
+
+// Accounts managed by an admin -----------------------------------------------------------------
+
+export const updateAccountBodySchema = z.object({
+  email: emailSchema,
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  departmentid: uuidSchema,
+  userid: uuidSchema,
+});
+export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;

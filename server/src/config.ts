@@ -1,0 +1,143 @@
+/**
+ * Every environment variable KreeChat reads, parsed in one place (ARCHITECTURE §2). A bad value stops the start
+ * with a message naming the variable, before anything listens.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'wns2-par02p.notify.windows.com',
+  'notify.windows.com',
+  'web.push.apple.com',
+];
+
+/** "12h", "30m", "45s", "2d" or plain milliseconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^\d+(ms|s|m|h|d)?$/, { message: 'must be a duration such as 12h, 30m or 45s' })
+  .transform((v) => {
+    const match = /^(\d+)(ms|s|m|h|d)?$/.exec(v)!;
+    const units: Record<string, number> = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
+    const unit = units[match[2] ?? 'ms'] ?? 1;
+    return Number(match[1]) * unit;
+  })
+  .refine((ms) => ms >= 60_000, { message: 'must be at least one minute' });
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL (${protocols.join(' or ')})` },
+    );
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3003),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+  REDIS_URL: optional(url(['redis:', 'rediss:'])),
+  PUBLIC_URL: optional(url(['http:', 'https:'])),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: z.string().trim().min(3).default('KreeChat <no-reply@kreechat.local>'),
+  TELEGRAM_API_ROOT: url(['http:', 'https:']).default('https://api.telegram.org'),
+  WHATSAPP_GRAPH_ROOT: url(['http:', 'https:']).default('https://graph.facebook.com'),
+  WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, { message: 'must look like v21.0' }).default('v21.0'),
+  WHATSAPP_APP_ID: optional(z.string().trim()),
+  WHATSAPP_APP_SECRET: optional(z.string().trim()),
+  WHATSAPP_VERIFY_TOKEN: optional(z.string().trim()),
+  WHATSAPP_CONFIG_ID: optional(z.string().trim()),
+  VAPID_PUBLIC_KEY: optional(z.string().trim()),
+  VAPID_PRIVATE_KEY: optional(z.string().trim()),
+  VAPID_SUBJECT: z.string().trim().default('mailto:admin@kreechat.local'),
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : DEFAULT_PUSH_HOSTS)),
+  SESSION_TTL: duration.default(12 * 36e5),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built single-page app lives; empty disables serving it (tests, API-only deployments). */
+  WEB_DIST: z.string().optional(),
+  /** Behind a reverse proxy: trust X-Forwarded-* for the client address and protocol. */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  telegramApiRoot: string;
+  whatsapp: {
+    graphRoot: string;
+    graphVersion: string;
+    appId: string | undefined;
+    appSecret: string | undefined;
+    verifyToken: string | undefined;
+    configId: string | undefined;
+  };
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  pushEndpointHosts: string[];
+  sessionTtlMs: number;
+  logLevel: string;
+  webDist: string | undefined;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+    whatsapp: {
+      graphRoot: e.WHATSAPP_GRAPH_ROOT.replace(/\/+$/, ''),
+      graphVersion: e.WHATSAPP_GRAPH_VERSION,
+      appId: e.WHATSAPP_APP_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      configId: e.WHATSAPP_CONFIG_ID,
+    },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
+    sessionTtlMs: e.SESSION_TTL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    webDist: e.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../web/dist') : e.WEB_DIST || undefined,
+  };
+}

@@ -1,0 +1,494 @@
+/**
+ * The one database schema (SPEC §3). Every tenant-owned table carries `company_id`, and every index that serves a
+ * list of SPEC §2 leads with it, so a company's rows are found without touching another company's.
+ * "Never" is NULL (SPEC's 1970 epoch is only the original's sentinel for it).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => at('created_at').notNull().defaultNow();
+const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+export const roleEnum = pgEnum('role', ['admin', 'moderator', 'agent']);
+export const platformEnum = pgEnum('platform', ['telegram', 'whatsapp', 'wordpress', 'viber']);
+export const ticketStageEnum = pgEnum('ticket_stage', ['pending', 'accepted', 'closed']);
+export const messageTypeEnum = pgEnum('message_type', [
+  'text',
+  'audio',
+  'image',
+  'document',
+  'video',
+  'rating',
+  'close',
+  'reopen',
+  'location',
+]);
+export const deliveryStatusEnum = pgEnum('delivery_status', ['received', 'pending', 'sent', 'failed']);
+export const notificationTypeEnum = pgEnum('notification_type', ['text', 'rating']);
+export const actionTypeEnum = pgEnum('action_type', [
+  'user_login',
+  'user_logout',
+  'ticket_accept',
+  'ticket_close',
+  'ticket_reopen',
+  'ticket_create',
+  'ticket_rating',
+]);
+export const verificationPurposeEnum = pgEnum('verification_purpose', ['register', 'reset']);
+export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  country: text('country').notNull(),
+  license: text('license').notNull().default('Community'),
+  createdAt: createdAt(),
+});
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    index('departments_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('departments_company_name_live_uq')
+      .on(t.companyId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: companyId(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: roleEnum('role').notNull().default('agent'),
+    departmentId: uuid('department_id').references(() => departments.id),
+    language: text('language').notNull().default('en'),
+    profilePic: text('profile_pic'),
+    lastLoginAt: at('last_login_at'),
+    disabledAt: at('disabled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Login is by e-mail alone, so an address belongs to one account across all companies.
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_company_idx').on(t.companyId, t.createdAt),
+    index('users_department_idx').on(t.companyId, t.departmentId),
+  ],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    companyId: companyId(),
+    shortId: text('short_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    accountNumber: text('account_number'),
+    address: text('address'),
+    note: text('note'),
+    language: text('language'),
+    blocked: boolean('blocked').notNull().default(false),
+    reopenedCount: integer('reopened_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clients_company_short_id_uq').on(t.companyId, t.shortId),
+    index('clients_company_created_idx').on(t.companyId, t.createdAt, t.id),
+  ],
+);
+
+/** How a client is reached on a channel: the Telegram chat id, the WhatsApp number, the WordPress e-mail. */
+export const clientIdentities = pgTable(
+  'client_identities',
+  {
+    id: id(),
+    companyId: companyId(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    platform: platformEnum('platform').notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('client_identities_uq').on(t.companyId, t.platform, t.externalId),
+    index('client_identities_client_idx').on(t.clientId),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    companyId: companyId(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    handlerId: uuid('handler_id').references(() => users.id),
+    platform: platformEnum('platform').notNull(),
+    stage: ticketStageEnum('stage').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    acceptedAt: at('accepted_at'),
+    closedAt: at('closed_at'),
+    closedById: uuid('closed_by_id').references(() => users.id),
+    reopenedAt: at('reopened_at'),
+    rating: smallint('rating'),
+    /** The bot, WhatsApp number or WordPress token the client wrote through. */
+    channelRef: text('channel_ref'),
+  },
+  (t) => [
+    index('tickets_company_stage_dept_idx').on(t.companyId, t.stage, t.departmentId, t.updatedAt),
+    index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    index('tickets_client_idx').on(t.clientId, t.createdAt),
+    index('tickets_handler_idx').on(t.handlerId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    /** Monotonic order of a chat; history pages by this cursor. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    companyId: companyId(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id),
+    type: messageTypeEnum('type').notNull(),
+    content: text('content').notNull().default(''),
+    isAgent: boolean('is_agent').notNull().default(false),
+    createdById: uuid('created_by_id').references(() => users.id),
+    fileName: text('file_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    filePath: text('file_path'),
+    thumbnailPath: text('thumbnail_path'),
+    videoThumbnailPath: text('video_thumbnail_path'),
+    region: text('region'),
+    reaction: text('reaction'),
+    replyToId: uuid('reply_to_id'),
+    deliveryStatus: deliveryStatusEnum('delivery_status').notNull().default('received'),
+    deliveryError: text('delivery_error'),
+    externalId: text('external_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_seq_uq').on(t.seq),
+    index('messages_ticket_seq_idx').on(t.ticketId, t.seq),
+    index('messages_external_idx').on(t.companyId, t.externalId),
+    uniqueIndex('messages_idempotency_uq').on(t.companyId, t.idempotencyKey),
+  ],
+);
+
+/** Outbound delivery queue: written in the same transaction as the agent's message, drained by a worker. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    companyId: companyId(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    platform: platformEnum('platform').notNull(),
+    status: outboxStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: at('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Every inbound channel update, recorded under its external id before it is acknowledged. */
+export const inboundUpdates = pgTable(
+  'inbound_updates',
+  {
+    channelKey: text('channel_key').notNull(),
+    updateId: text('update_id').notNull(),
+    companyId: companyId(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+    processedAt: at('processed_at'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.channelKey, t.updateId] })],
+);
+
+export const pinnedMessages = pgTable(
+  'pinned_messages',
+  {
+    id: id(),
+    companyId: companyId(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    pinnedById: uuid('pinned_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pinned_messages_uq').on(t.ticketId, t.messageId)],
+);
+
+export const bubbles = pgTable(
+  'bubbles',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('bubbles_user_idx').on(t.companyId, t.userId, t.createdAt)],
+);
+
+export const privateChats = pgTable(
+  'private_chats',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** The two members, stored in id order so a pair has exactly one chat. */
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('private_chats_pair_uq').on(t.companyId, t.userA, t.userB)],
+);
+
+export const privateMessages = pgTable(
+  'private_messages',
+  {
+    id: id(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    companyId: companyId(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => privateChats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').notNull().default('text'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('private_messages_chat_idx').on(t.chatId, t.seq)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationTypeEnum('type').notNull(),
+    name: text('name').notNull(),
+    content: text('content'),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id),
+    seen: boolean('seen').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.companyId, t.userId, t.createdAt)],
+);
+
+export const actionRecords = pgTable(
+  'action_records',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    actionType: actionTypeEnum('action_type').notNull(),
+    rating: smallint('rating'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('action_records_user_idx').on(t.companyId, t.userId, t.createdAt),
+    index('action_records_client_idx').on(t.companyId, t.clientId, t.createdAt),
+  ],
+);
+
+export const telegramBots = pgTable(
+  'telegram_bots',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** Opaque id in the webhook path; never the token. */
+    botKey: text('bot_key').notNull(),
+    token: text('token').notNull(),
+    telegramBotId: bigint('telegram_bot_id', { mode: 'number' }).notNull(),
+    username: text('username'),
+    webhookSecret: text('webhook_secret').notNull(),
+    updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('telegram_bots_company_uq').on(t.companyId), uniqueIndex('telegram_bots_key_uq').on(t.botKey)],
+);
+
+export const whatsappAccounts = pgTable(
+  'whatsapp_accounts',
+  {
+    id: id(),
+    companyId: companyId(),
+    wabaId: text('waba_id').notNull(),
+    phoneNumberId: text('phone_number_id').notNull(),
+    accessToken: text('access_token').notNull(),
+    displayPhoneNumber: text('display_phone_number'),
+    verifiedName: text('verified_name'),
+    webhookActive: boolean('webhook_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_accounts_phone_uq').on(t.phoneNumberId),
+    index('whatsapp_accounts_company_idx').on(t.companyId),
+  ],
+);
+
+export const whatsappTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    id: id(),
+    companyId: companyId(),
+    accountId: uuid('account_id').references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('whatsapp_templates_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const wordpressTokens = pgTable(
+  'wordpress_tokens',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text('name').notNull(),
+    /** SHA-256 of the token: the token itself is shown once, at generation. */
+    tokenHash: text('token_hash').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wordpress_tokens_hash_uq').on(t.tokenHash), index('wordpress_tokens_company_idx').on(t.companyId)],
+);
+
+/** Login sessions. `id` is the SHA-256 of the cookie value, so a leaked table does not hand out sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    companyId: companyId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_company_seen_idx').on(t.companyId, t.lastSeenAt)],
+);
+
+/**
+ * The short server-side verification session behind the registration and reset flows: the code (hashed), its
+ * expiry and tries, and when it was verified. Bound to the browser by a cookie holding the session's secret.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: text('id').primaryKey(),
+    purpose: verificationPurposeEnum('purpose').notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: at('code_expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: at('verified_at'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_expires_idx').on(t.expiresAt)],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits that must hold across processes (failures per e-mail). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: at('window_start').notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,2 @@
+export { createActionService } from './action.service';
+export type { ActionService } from './action.service';

@@ -1,0 +1,112 @@
+import type { AllAgentsResponse, RegisterAgentBody, Role, UpdateAccountBody } from '@kreechat/contract';
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import type { DepartmentService } from '../departments';
+import { agentRepo, type NewUser } from './agent.repo';
+
+export const EMAIL_IN_USE = 'This email is already in use';
+export const AGENT_NOT_FOUND = 'Agent not found';
+
+export type AgentService = ReturnType<typeof createAgentService>;
+
+/**
+ * The company's agents as an admin manages them. Every id is looked up inside the caller's company, so another
+ * company's id answers 404. An admin never changes its own role or disabled state (no self-lockout).
+ */
+export function createAgentService(deps: {
+  db: Db;
+  clock: Clock;
+  departments: DepartmentService;
+  endSessionsOf: (userId: string) => Promise<void>;
+}) {
+  const { db, clock, departments, endSessionsOf } = deps;
+
+  async function requireAgent(companyId: string, userId: string) {
+    const user = await agentRepo.findInCompany(db, companyId, userId);
+    if (!user) throw new NotFoundError(AGENT_NOT_FOUND);
+    return user;
+  }
+
+  async function agentView(companyId: string, userId: string) {
+    const [agent] = await agentRepo.listForAdmin(db, companyId, clock.now(), userId);
+    return agent!;
+  }
+
+  return {
+    /** The account behind an e-mail address, across companies (login is by e-mail alone). */
+    findByEmail: (email: string, tx: Tx = db) => agentRepo.findByEmail(tx, email),
+    findInCompany: (companyId: string, userId: string, tx: Tx = db) => agentRepo.findInCompany(tx, companyId, userId),
+    emailTaken: (email: string, tx: Tx = db, exceptUserId?: string) => agentRepo.emailTaken(tx, email, exceptUserId),
+    create: (values: NewUser, tx: Tx = db) => agentRepo.insert(tx, values),
+    update: (companyId: string, userId: string, patch: Partial<NewUser>, tx: Tx = db) =>
+      agentRepo.update(tx, companyId, userId, patch),
+    isPushSubscribed: (userId: string) => agentRepo.isPushSubscribed(db, userId),
+
+    async list(companyId: string): Promise<AllAgentsResponse> {
+      const agents = await agentRepo.listForAdmin(db, companyId, clock.now());
+      return {
+        agents,
+        onlineAgents: agents.filter((a) => a.status === 'online').length,
+        totalAgents: agents.length,
+      };
+    },
+
+    async register(companyId: string, body: RegisterAgentBody) {
+      if (body.pass !== body.confirmPassword) throw new ValidationError('Passwords do not match!');
+      const role: Role = body.isAdmin ? 'admin' : body.isModerator ? 'moderator' : 'agent';
+      const passwordHash = await hashPassword(body.pass);
+      const user = await db.transaction(async (tx) => {
+        await departments.requireLive(companyId, body.department, tx);
+        if (await agentRepo.emailTaken(tx, body.email)) throw new ConflictError(EMAIL_IN_USE);
+        return agentRepo.insert(tx, {
+          companyId,
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          role,
+          departmentId: body.department,
+          createdAt: clock.now(),
+        });
+      });
+      return agentView(companyId, user.id);
+    },
+
+    /** Toggles admin ⇄ agent for another user of the company. */
+    async toggleAdmin(companyId: string, callerId: string, userId: string) {
+      if (userId === callerId) throw new ForbiddenError('You cannot change your own role');
+      const user = await requireAgent(companyId, userId);
+      const role: Role = user.role === 'admin' ? 'agent' : 'admin';
+      await agentRepo.update(db, companyId, userId, { role });
+      return { userid: userId, role };
+    },
+
+    /** Toggles disabled ⇄ enabled for another user of the company; disabling ends their sessions at once. */
+    async toggleDisabled(companyId: string, callerId: string, userId: string) {
+      if (userId === callerId) throw new ForbiddenError('You cannot disable your own account');
+      const user = await requireAgent(companyId, userId);
+      const disabledAt = user.disabledAt ? null : clock.now();
+      await agentRepo.update(db, companyId, userId, { disabledAt });
+      if (disabledAt) await endSessionsOf(userId);
+      return { userid: userId, closed_on: disabledAt?.toISOString() ?? null };
+    },
+
+    async updateAccount(companyId: string, body: UpdateAccountBody) {
+      await db.transaction(async (tx) => {
+        const user = await agentRepo.findInCompany(tx, companyId, body.userid);
+        if (!user) throw new NotFoundError(AGENT_NOT_FOUND);
+        await departments.requireLive(companyId, body.departmentid, tx);
+        if (await agentRepo.emailTaken(tx, body.email, body.userid)) throw new ConflictError(EMAIL_IN_USE);
+        await agentRepo.update(tx, companyId, body.userid, {
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          departmentId: body.departmentid,
+        });
+      });
+      return agentView(companyId, body.userid);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  changeLangBodySchema,
+  departmentOfUserResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  okSchema,
+  profileResponseSchema,
+  updateProfileBodySchema,
+  userPrefResponseSchema,
+  validateResponseSchema,
+} from '@kreechat/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clearCookie, principalOf, SESSION_COOKIE, setSessionCookie } from '../../platform/access';
+import type { AuthService } from './auth.service';
+
+/** Per-IP ceiling for the unauthenticated account calls: generous, so a whole office behind one address still works. */
+export const PER_IP_LIMIT = { max: 100, timeWindow: '1 minute' } as const;
+
+export const authRoutes =
+  (auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/auth/login',
+      {
+        config: { access: 'public', rateLimit: PER_IP_LIMIT },
+        schema: { tags: ['session'], body: loginBodySchema, response: { 200: loginResponseSchema } },
+      },
+      async (request, reply) => {
+        const { session, response } = await auth.login(request.body, {
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        setSessionCookie(request, reply, session.token, session.expiresAt);
+        return response;
+      },
+    );
+
+    app.get(
+      '/auth/logout',
+      { config: { access: 'public' }, schema: { tags: ['session'], response: { 200: okSchema } } },
+      async (request, reply) => {
+        await auth.logout(request.cookies[SESSION_COOKIE]);
+        clearCookie(request, reply, SESSION_COOKIE);
+        return { message: 'Logged out' };
+      },
+    );
+
+    app.get(
+      '/auth/validate',
+      { config: { access: 'public' }, schema: { tags: ['session'], response: { 200: validateResponseSchema } } },
+      async (request, reply) => {
+        const result = await auth.validate(request.principal);
+        // The cookie's own expiry follows the sliding session, so a browser never drops a live session.
+        if (request.principal && result.status === 'valid') {
+          setSessionCookie(request, reply, request.cookies[SESSION_COOKIE]!, request.principal.expiresAt);
+        }
+        return result;
+      },
+    );
+
+    app.get(
+      '/auth/get-user-pref',
+      { config: { access: 'member' }, schema: { tags: ['session'], response: { 200: userPrefResponseSchema } } },
+      async (request) => ({ lang: auth.languageOf(principalOf(request)) }),
+    );
+
+    app.get(
+      '/auth/profile',
+      { config: { access: 'member' }, schema: { tags: ['session'], response: { 200: profileResponseSchema } } },
+      async (request) => auth.profile(principalOf(request)),
+    );
+
+    app.get(
+      '/auth/department',
+      { config: { access: 'member' }, schema: { tags: ['session'], response: { 200: departmentOfUserResponseSchema } } },
+      async (request) => auth.department(principalOf(request)),
+    );
+
+    app.post(
+      '/auth/update-profile',
+      { config: { access: 'member' }, schema: { tags: ['session'], body: updateProfileBodySchema, response: { 200: okSchema } } },
+      async (request) => {
+        await auth.updateProfile(principalOf(request), request.body);
+        return { message: 'Profile updated' };
+      },
+    );
+
+    app.post(
+      '/auth/change-lang',
+      { config: { access: 'member' }, schema: { tags: ['session'], body: changeLangBodySchema, response: { 200: okSchema } } },
+      async (request) => {
+        await auth.changeLanguage(principalOf(request), request.body.lang);
+        return { message: 'Language changed' };
+      },
+    );
+  };

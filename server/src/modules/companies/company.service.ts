@@ -1,0 +1,17 @@
+import type { Db, Tx } from '../../db/client';
+import { NotFoundError } from '../../platform/errors';
+import { companyRepo } from './company.repo';
+
+export type CompanyService = ReturnType<typeof createCompanyService>;
+
+export function createCompanyService(deps: { db: Db }) {
+  return {
+    create: (values: { name: string; phone: string; email: string; country: string; createdAt: Date }, tx: Tx = deps.db) =>
+      companyRepo.insert(tx, values),
+    async get(id: string) {
+      const company = await companyRepo.find(deps.db, id);
+      if (!company) throw new NotFoundError('Company not found');
+      return company;
+    },
+  };
+}

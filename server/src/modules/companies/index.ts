@@ -1,0 +1,2 @@
+export { createCompanyService } from './company.service';
+export type { CompanyService } from './company.service';

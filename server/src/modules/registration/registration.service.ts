@@ -1,0 +1,102 @@
+import { accountExistsMessage, type RegistrationData, type ResetPasswordBody } from '@kreechat/contract';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { ConflictError, ValidationError } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import type { AgentService } from '../agents';
+import type { CompanyService } from '../companies';
+import { DEFAULT_DEPARTMENT_NAME, type DepartmentService } from '../departments';
+import type { VerificationService } from './verification.service';
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
+
+/** "Ada Lovelace King" → first "Ada", last "Lovelace King"; a single word is the first name. */
+export function splitContactPerson(contactPerson: string) {
+  const [first = '', ...rest] = contactPerson.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/** Company self-registration and password reset, each gated by a verified e-mail code session. */
+export function createRegistrationService(deps: {
+  db: Db;
+  clock: Clock;
+  verification: VerificationService;
+  companies: CompanyService;
+  departments: DepartmentService;
+  agents: AgentService;
+  endSessionsOf: (userId: string, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>;
+}) {
+  const { db, clock, verification, companies, departments, agents, endSessionsOf } = deps;
+
+  async function assertEmailFree(email: string) {
+    if (await agents.emailTaken(email)) throw new ConflictError(accountExistsMessage);
+  }
+
+  return {
+    /** The form is valid (the schema did that) and the address has no account yet. */
+    precheck: (data: RegistrationData) => assertEmailFree(data.company_email),
+
+    async sendRegistrationCode(email: string, secret: string | undefined) {
+      await assertEmailFree(email);
+      return verification.start('register', email, secret);
+    },
+
+    verifyCode: (purpose: 'register' | 'reset', email: string, code: string, secret: string | undefined) =>
+      verification.verify(purpose, email, code, secret),
+
+    /** Creates the company, its first department and its admin (the contact person) in one transaction. */
+    async registerCompany(data: RegistrationData, secret: string | undefined) {
+      const passwordHash = await hashPassword(data.password);
+      const { firstName, lastName } = splitContactPerson(data.contact_person);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await verification.consume('register', data.company_email, secret, tx);
+        if (await agents.emailTaken(data.company_email, tx)) throw new ConflictError(accountExistsMessage);
+        const company = await companies.create(
+          {
+            name: data.company_name,
+            phone: data.company_phone,
+            email: data.company_email,
+            country: data.country,
+            createdAt: now,
+          },
+          tx,
+        );
+        const department = await departments.create(company.id, DEFAULT_DEPARTMENT_NAME, tx);
+        const admin = await agents.create(
+          {
+            companyId: company.id,
+            email: data.company_email,
+            passwordHash,
+            firstName,
+            lastName,
+            role: 'admin',
+            departmentId: department.id,
+            createdAt: now,
+          },
+          tx,
+        );
+        return { companyId: company.id, adminId: admin.id };
+      });
+    },
+
+    /** Mails a reset code only when the account exists, yet answers and sets the cookie the same way either way. */
+    async sendResetCode(email: string, secret: string | undefined) {
+      const user = await agents.findByEmail(email);
+      return verification.start('reset', email, secret, Boolean(user && !user.disabledAt));
+    },
+
+    /** Sets the new password and ends every session of the account. */
+    async resetPassword(body: ResetPasswordBody, secret: string | undefined) {
+      if (body.newPassword !== body.confirmPassword) throw new ValidationError('Passwords do not match');
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await verification.consume('reset', body.email, secret, tx);
+        const user = await agents.findByEmail(body.email, tx);
+        if (!user) throw new ValidationError('Failed to reset password');
+        await agents.update(user.companyId, user.id, { passwordHash }, tx);
+        await endSessionsOf(user.id, tx);
+      });
+    },
+  };
+}

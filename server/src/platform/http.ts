@@ -1,0 +1,59 @@
+/** HTTP plumbing shared by every route: the error handler, the same-origin rule and body-type rule. */
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ForbiddenError } from './errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The message of the first failing field: what a person can act on, e.g. "email: Invalid email address". */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    if (first) {
+      const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const message = first.message ?? 'Invalid value';
+      return field && !message.toLowerCase().startsWith(field.split('.').pop()!.toLowerCase())
+        ? `${field}: ${message}`
+        : message;
+    }
+  }
+  return error.message;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ message: validationMessage(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, unsupported media type, body too large, rate limit.
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+}
+
+/**
+ * A state-changing request from a browser must come from our own origin (the Host it was sent to, or PUBLIC_URL).
+ * Requests without an Origin header come from non-browser clients (webhooks, curl) and are not cross-site.
+ */
+export function registerSameOriginRule(app: FastifyInstance, publicUrl: string | undefined) {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== own && origin !== publicOrigin) throw new ForbiddenError('Cross-site request refused');
+  });
+}
+
+/** Only JSON and multipart bodies are parsed: the form and text types a cross-site form can send answer 415. */
+export function restrictBodyTypes(app: FastifyInstance) {
+  app.removeContentTypeParser('text/plain');
+}
