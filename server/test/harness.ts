@@ -1,0 +1,156 @@
+/**
+ * The real app over a real database, driven through Fastify's inject (no sockets needed), with a cookie jar per
+ * client and a clock the test moves.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type Services } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { createMailer } from '../src/mail/mailer';
+import { createLogger } from '../src/platform/logger';
+import { hashPassword } from '../src/platform/passwords';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { createTestDatabase } from './test-db';
+
+export class TestClock {
+  private current = new Date('2026-03-02T09:00:00.000Z');
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  clock: TestClock;
+  smtp: SmtpSink;
+  client(): TestClient;
+  close(): Promise<void>;
+};
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpSink();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', SMTP_URL: smtp.url, ...env });
+  const logger = createLogger('silent');
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const clock = new TestClock();
+  const { app, services } = await buildApp({ config, db: database.db, logger, mailer, clock });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    clock,
+    smtp,
+    client: () => new TestClient(app),
+    async close() {
+      await app.close();
+      mailer.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export type Reply = { status: number; body: any; headers: Record<string, unknown>; cookies: { name: string; value: string; [k: string]: unknown }[] };
+
+/** One browser: keeps the cookies the server sets and sends them back. */
+export class TestClient {
+  private jar = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  cookie(name: string) {
+    return this.jar.get(name);
+  }
+  setCookie(name: string, value: string) {
+    this.jar.set(name, value);
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await this.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const c of response.cookies) {
+      if (c.value === '' || (c.expires && new Date(c.expires as Date) <= new Date(0 + 1))) this.jar.delete(c.name);
+      else this.jar.set(c.name, c.value);
+    }
+    let parsed: unknown = response.body;
+    try {
+      parsed = response.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.statusCode, body: parsed, headers: response.headers, cookies: response.cookies as Reply['cookies'] };
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  put = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('PUT', url, body, headers);
+  del = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
+}
+
+export const STRONG_PASSWORD = 'Sup3r-Secret!';
+
+let counter = 0;
+/** A unique e-mail address per call, so tests in one database never collide. */
+export const uniqueEmail = (who = 'user') => `${who}.${Date.now().toString(36)}.${++counter}@example.test`;
+
+/** A company with its admin and first department, created through the services (the HTTP flow has its own tests). */
+export async function seedCompany(t: TestApp, options: { name?: string } = {}) {
+  const { services } = t;
+  const now = t.clock.now();
+  const company = await services.companies.create({
+    name: options.name ?? 'Acme Support',
+    phone: '+44 20 7946 0000',
+    email: uniqueEmail('company'),
+    country: 'GB',
+    createdAt: now,
+  });
+  const department = await services.departments.create(company.id, 'General');
+  const passwordHash = await hashPassword(STRONG_PASSWORD);
+  const adminEmail = uniqueEmail('admin');
+  const admin = await services.agents.create({
+    companyId: company.id,
+    email: adminEmail,
+    passwordHash,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'admin',
+    departmentId: department.id,
+    createdAt: now,
+  });
+  const adminClient = t.client();
+  await login(adminClient, adminEmail, STRONG_PASSWORD);
+
+  async function addAgent(options: { role?: 'agent' | 'moderator' | 'admin'; departmentId?: string; firstName?: string } = {}) {
+    const email = uniqueEmail('agent');
+    const user = await services.agents.create({
+      companyId: company.id,
+      email,
+      passwordHash,
+      firstName: options.firstName ?? 'Bob',
+      lastName: 'Agent',
+      role: options.role ?? 'agent',
+      departmentId: options.departmentId ?? department.id,
+      createdAt: t.clock.now(),
+    });
+    const client = t.client();
+    await login(client, email, STRONG_PASSWORD);
+    return { user, email, client };
+  }
+
+  return { company, department, admin, adminEmail, adminClient, addAgent };
+}
+
+export async function login(client: TestClient, email: string, password: string) {
+  const reply = await client.post('/auth/login', { email, password });
+  if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply;
+}
