@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: type check, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ * then the Chromium e2e suite. Outside CI a missing Chromium or database skips that part with a loud line;
+ * under CI=true nothing may be skipped. Ends with one summary line: "tests: N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function skip(what, why) {
+  const line = `!!! SKIPPED ${what}: ${why}`;
+  if (ci) {
+    console.error(`${line} — not allowed under CI`);
+    failures.push(what);
+  } else {
+    console.warn(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}`);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+
+if (!process.env.TEST_DATABASE_URL) skip('PostgreSQL integration tests', 'TEST_DATABASE_URL is not set');
+const vitestJson = path.join(results, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else failures.push('vitest report');
+
+if (!fs.existsSync(chromium)) {
+  skip('e2e tests in Chromium', `${chromium} not found (apt-get install -y chromium)`);
+} else if (run('web build', 'npm', ['run', 'build', '--silent'])) {
+  const e2eJson = path.join(results, 'e2e.json');
+  fs.rmSync(e2eJson, { force: true });
+  run('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+  });
+  const e2e = readJson(e2eJson);
+  if (e2e) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+    skipped += e2e.stats.skipped;
+  } else failures.push('e2e report');
+}
+
+if (failures.length) console.error(`\nFailed steps: ${failures.join(', ')}`);
+if (failures.length && failed === 0) failed = failures.length;
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length || failed ? 1 : 0);
