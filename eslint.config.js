@@ -9,7 +9,16 @@ const webFeatures = fs.existsSync('web/src/features') ? fs.readdirSync('web/src/
 const serverModules = fs.existsSync('server/src/modules') ? fs.readdirSync('server/src/modules') : [];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +26,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { import: importPlugin },
     settings: {
-      'import/resolver': { typescript: { noWarnOnMultipleProjects: true, project: ['packages/contract/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'] } },
+      'import/resolver': {
+        typescript: {
+          noWarnOnMultipleProjects: true,
+          project: ['packages/contract/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'],
+        },
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -50,7 +50,13 @@ run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 if (!process.env.TEST_DATABASE_URL) skip('PostgreSQL integration tests', 'TEST_DATABASE_URL is not set');
 const vitestJson = path.join(results, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
-run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+run('unit and integration tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -63,9 +69,14 @@ if (!fs.existsSync(chromium)) {
 } else if (run('web build', 'npm', ['run', 'build', '--silent'])) {
   const e2eJson = path.join(results, 'e2e.json');
   fs.rmSync(e2eJson, { force: true });
-  run('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
-  });
+  run(
+    'e2e tests in Chromium',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+    },
+  );
   const e2e = readJson(e2eJson);
   if (e2e) {
     passed += e2e.stats.expected + e2e.stats.flaky;

@@ -97,7 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION, description: 'Every call of the product, under /api.' },
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: APP_VERSION,
+        description: 'Every call of the product, under /api.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -110,7 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     async (api) => {
       api.get(
         '/health',
-        { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+        {
+          config: { access: 'public' },
+          schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
+        },
         async () => ({ status: 'ok' as const }),
       );
       await api.register(authRoutes(services.auth));
@@ -130,7 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   } else if (config.env !== 'test') {
@@ -139,7 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   // Unknown API paths answer JSON; any other GET is a route of the single-page app, which shows its own 404.
   app.setNotFoundHandler((request, reply) => {
-    if (serveSpa && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/files/')) {
+    if (
+      serveSpa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/files/')
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found' });

@@ -4,13 +4,22 @@ import { ConfigError, loadConfig } from './config';
 describe('config', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3003, host: '127.0.0.1', sessionTtlMs: 12 * 3600_000, databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 3003,
+      host: '127.0.0.1',
+      sessionTtlMs: 12 * 3600_000,
+      databaseUrl: undefined,
+    });
     expect(config.telegramApiRoot).toBe('https://api.telegram.org');
     expect(config.pushEndpointHosts).toContain('fcm.googleapis.com');
   });
 
   it('parses durations, lists and URLs', () => {
-    const config = loadConfig({ SESSION_TTL: '30m', PUSH_ENDPOINT_HOSTS: 'a.test, 127.0.0.1', PUBLIC_URL: 'https://desk.test/' });
+    const config = loadConfig({
+      SESSION_TTL: '30m',
+      PUSH_ENDPOINT_HOSTS: 'a.test, 127.0.0.1',
+      PUBLIC_URL: 'https://desk.test/',
+    });
     expect(config.sessionTtlMs).toBe(30 * 60_000);
     expect(config.pushEndpointHosts).toEqual(['a.test', '127.0.0.1']);
     expect(config.publicUrl).toBe('https://desk.test');

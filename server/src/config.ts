@@ -42,8 +42,7 @@ const url = (protocols: string[]) =>
       { message: `must be a URL (${protocols.join(' or ')})` },
     );
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,7 +56,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('KreeChat <no-reply@kreechat.local>'),
   TELEGRAM_API_ROOT: url(['http:', 'https:']).default('https://api.telegram.org'),
   WHATSAPP_GRAPH_ROOT: url(['http:', 'https:']).default('https://graph.facebook.com'),
-  WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, { message: 'must look like v21.0' }).default('v21.0'),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { message: 'must look like v21.0' })
+    .default('v21.0'),
   WHATSAPP_APP_ID: optional(z.string().trim()),
   WHATSAPP_APP_SECRET: optional(z.string().trim()),
   WHATSAPP_VERIFY_TOKEN: optional(z.string().trim()),
@@ -68,7 +70,14 @@ const envSchema = z.object({
   PUSH_ENDPOINT_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : DEFAULT_PUSH_HOSTS)),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : DEFAULT_PUSH_HOSTS,
+    ),
   SESSION_TTL: duration.default(12 * 36e5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built single-page app lives; empty disables serving it (tests, API-only deployments). */

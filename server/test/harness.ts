@@ -55,7 +55,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-export type Reply = { status: number; body: any; headers: Record<string, unknown>; cookies: { name: string; value: string; [k: string]: unknown }[] };
+export type Reply = {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+  cookies: { name: string; value: string; [k: string]: unknown }[];
+};
 
 /** One browser: keeps the cookies the server sets and sends them back. */
 export class TestClient {
@@ -69,12 +74,21 @@ export class TestClient {
     this.jar.set(name, value);
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await this.app.inject({
       method,
       url: `/api${url}`,
-      headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     for (const c of response.cookies) {
@@ -87,11 +101,17 @@ export class TestClient {
     } catch {
       /* not JSON */
     }
-    return { status: response.statusCode, body: parsed, headers: response.headers, cookies: response.cookies as Reply['cookies'] };
+    return {
+      status: response.statusCode,
+      body: parsed,
+      headers: response.headers,
+      cookies: response.cookies as Reply['cookies'],
+    };
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  post = (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.request('POST', url, body, headers);
   put = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('PUT', url, body, headers);
   del = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 }
@@ -129,7 +149,9 @@ export async function seedCompany(t: TestApp, options: { name?: string } = {}) {
   const adminClient = t.client();
   await login(adminClient, adminEmail, STRONG_PASSWORD);
 
-  async function addAgent(options: { role?: 'agent' | 'moderator' | 'admin'; departmentId?: string; firstName?: string } = {}) {
+  async function addAgent(
+    options: { role?: 'agent' | 'moderator' | 'admin'; departmentId?: string; firstName?: string } = {},
+  ) {
     const email = uniqueEmail('agent');
     const user = await services.agents.create({
       companyId: company.id,

@@ -42,6 +42,7 @@ export const validateResponseSchema = z.discriminatedUnion('status', [
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
 
 export const userPrefResponseSchema = z.object({ lang: languageSchema });
+export type UserPref = z.infer<typeof userPrefResponseSchema>;
 
 export const profileResponseSchema = z.object({
   firstName: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The languages the interface is translated into; the first is the fallback. */
 export const LANGUAGES = ['en', 'af', 'bg', 'tr', 'es', 'ru', 'nl', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const languageSchema = z.enum(LANGUAGES);
+export const languageSchema = z.enum(LANGUAGES, { message: 'Unsupported language' });
 
 export const ROLES = ['admin', 'moderator', 'agent'] as const;
 export type Role = (typeof ROLES)[number];

@@ -17,10 +17,7 @@ export const PASSWORD_CHECKS = [
 export type PasswordCheckKey = (typeof PASSWORD_CHECKS)[number]['key'];
 
 export function passwordChecks(password: string): Record<PasswordCheckKey, boolean> {
-  return Object.fromEntries(PASSWORD_CHECKS.map((c) => [c.key, c.test(password)])) as Record<
-    PasswordCheckKey,
-    boolean
-  >;
+  return Object.fromEntries(PASSWORD_CHECKS.map((c) => [c.key, c.test(password)])) as Record<PasswordCheckKey, boolean>;
 }
 
 export function isStrongPassword(password: string): boolean {

@@ -428,7 +428,10 @@ export const wordpressTokens = pgTable(
     createdById: uuid('created_by_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('wordpress_tokens_hash_uq').on(t.tokenHash), index('wordpress_tokens_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('wordpress_tokens_hash_uq').on(t.tokenHash),
+    index('wordpress_tokens_company_idx').on(t.companyId),
+  ],
 );
 
 /** Login sessions. `id` is the SHA-256 of the cookie value, so a leaked table does not hand out sessions. */
@@ -483,7 +486,10 @@ export const pushSubscriptions = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );
 
 /** Fixed-window counters for rate limits that must hold across processes (failures per e-mail). */

@@ -29,7 +29,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       await fs.mkdir(mailbox, { recursive: true });
-      const file = path.join(mailbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        mailbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       logger.info({ to: mail.to, subject: mail.subject, text: mail.text, file }, 'mail written to the dev mailbox');
     },

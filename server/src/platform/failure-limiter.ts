@@ -21,7 +21,9 @@ export function createFailureLimiter(db: Db, clock: Clock) {
       const [row] = await db
         .select({ count: rateLimitCounters.count })
         .from(rateLimitCounters)
-        .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStart, windowStartAfter(limit.windowMs))));
+        .where(
+          and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStart, windowStartAfter(limit.windowMs))),
+        );
       if ((row?.count ?? 0) >= limit.max) throw new TooManyRequestsError(limit.message);
     },
 

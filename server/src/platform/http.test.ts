@@ -14,7 +14,9 @@ describe('HTTP rules every route shares', () => {
 
   it('answers malformed JSON and wrong types with 400 and a message, never 500', async () => {
     const c = t.client();
-    const broken = await c.request('POST', '/auth/login', '{"email": "a@b.c", ', { 'content-type': 'application/json' });
+    const broken = await c.request('POST', '/auth/login', '{"email": "a@b.c", ', {
+      'content-type': 'application/json',
+    });
     expect(broken.status).toBe(400);
     expect(typeof broken.body.message).toBe('string');
     const wrongType = await c.post('/auth/login', { email: 42, password: ['x'] });
@@ -26,19 +28,35 @@ describe('HTTP rules every route shares', () => {
 
   it('refuses the body types a cross-site form can send', async () => {
     const c = t.client();
-    const form = await c.request('POST', '/auth/login', 'email=a%40b.c&password=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await c.request('POST', '/auth/login', 'email=a%40b.c&password=x', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
-    const text = await c.request('POST', '/auth/login', '{"email":"a@b.c","password":"x"}', { 'content-type': 'text/plain' });
+    const text = await c.request('POST', '/auth/login', '{"email":"a@b.c","password":"x"}', {
+      'content-type': 'text/plain',
+    });
     expect(text.status).toBe(415);
   });
 
   it('refuses a state-changing request from a foreign origin, accepts our own', async () => {
     const { adminClient } = await seedCompany(t);
-    const foreign = await adminClient.post('/admin/create-department', { department_name: 'Phish' }, { origin: 'https://evil.example' });
+    const foreign = await adminClient.post(
+      '/admin/create-department',
+      { department_name: 'Phish' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign).toMatchObject({ status: 403, body: { message: 'Cross-site request refused' } });
-    const own = await adminClient.post('/admin/create-department', { department_name: 'Real' }, { origin: 'https://desk.example.test' });
+    const own = await adminClient.post(
+      '/admin/create-department',
+      { department_name: 'Real' },
+      { origin: 'https://desk.example.test' },
+    );
     expect(own.status).toBe(200);
-    const sameHost = await adminClient.post('/admin/create-department', { department_name: 'Local' }, { origin: 'http://localhost:80' });
+    const sameHost = await adminClient.post(
+      '/admin/create-department',
+      { department_name: 'Local' },
+      { origin: 'http://localhost:80' },
+    );
     expect(sameHost.status).toBe(200);
   });
 
@@ -51,8 +69,12 @@ describe('HTTP rules every route shares', () => {
     const reply = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = reply.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/register-company-kreechat', '/api/admin/delete-department']));
-    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/register-company-kreechat', '/api/admin/delete-department']),
+    );
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'email',
+    );
   });
 
   it('refuses to start when a route declares no access level', async () => {
@@ -61,9 +83,11 @@ describe('HTTP rules every route shares', () => {
     const app = Fastify();
     registerAccessControl(app, async () => undefined);
     await expect(
-      app.register(async (api) => {
-        api.get('/api/forgotten', async () => 'oops');
-      }).ready(),
+      app
+        .register(async (api) => {
+          api.get('/api/forgotten', async () => 'oops');
+        })
+        .ready(),
     ).rejects.toThrow(/declares no access level/);
   });
 });

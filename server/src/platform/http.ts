@@ -5,18 +5,9 @@ import { AppError, ForbiddenError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The message of the first failing field: what a person can act on, e.g. "email: Invalid email address". */
+/** The message of the first failing field, as the schema words it: the web shows it to the person as it is. */
 function validationMessage(error: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    if (first) {
-      const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const message = first.message ?? 'Invalid value';
-      return field && !message.toLowerCase().startsWith(field.split('.').pop()!.toLowerCase())
-        ? `${field}: ${message}`
-        : message;
-    }
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return error.validation[0]?.message ?? 'Invalid request';
   return error.message;
 }
 

@@ -15,7 +15,13 @@ const AGENTS = [
   { email: 'maria@demo.kreechat.test', firstName: 'Maria', lastName: 'Petrova', department: 'Support' },
   { email: 'kenji@demo.kreechat.test', firstName: 'Kenji', lastName: 'Sato', department: 'Support' },
   { email: 'lerato@demo.kreechat.test', firstName: 'Lerato', lastName: 'Dlamini', department: 'Billing' },
-  { email: 'sven@demo.kreechat.test', firstName: 'Sven', lastName: 'de Vries', department: 'Sales', role: 'moderator' as const },
+  {
+    email: 'sven@demo.kreechat.test',
+    firstName: 'Sven',
+    lastName: 'de Vries',
+    department: 'Sales',
+    role: 'moderator' as const,
+  },
 ];
 
 async function main() {

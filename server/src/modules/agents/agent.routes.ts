@@ -35,7 +35,10 @@ export const agentRoutes =
 
     app.post(
       '/auth/set-admin',
-      { config: { access: 'admin' }, schema: { tags: ['agents'], body: userIdBodySchema, response: { 200: setAdminResponseSchema } } },
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['agents'], body: userIdBodySchema, response: { 200: setAdminResponseSchema } },
+      },
       async (request) => {
         const { companyId, userId } = principalOf(request);
         return agents.toggleAdmin(companyId, userId, request.body.userid);
@@ -56,7 +59,10 @@ export const agentRoutes =
 
     app.put(
       '/auth/update-account',
-      { config: { access: 'admin' }, schema: { tags: ['agents'], body: updateAccountBodySchema, response: { 200: agentSchema } } },
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['agents'], body: updateAccountBodySchema, response: { 200: agentSchema } },
+      },
       async (request) => agents.updateAccount(principalOf(request).companyId, request.body),
     );
   };

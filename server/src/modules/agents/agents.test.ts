@@ -26,13 +26,23 @@ describe('agents managed by an admin', () => {
     const body = newAgent(department.id);
     const reply = await adminClient.post('/auth/register', body);
     expect(reply.status).toBe(200);
-    expect(reply.body.agent).toMatchObject({ email: body.email, role: 'agent', departmentid: department.id, department_name: 'General' });
+    expect(reply.body.agent).toMatchObject({
+      email: body.email,
+      role: 'agent',
+      departmentid: department.id,
+      department_name: 'General',
+    });
 
     const list = await adminClient.get('/admin/get-all-agents');
     expect(list.body.totalAgents).toBe(2);
     expect(list.body.onlineAgents).toBe(1); // the admin, whose session is in use
     const listed = list.body.agents.find((a: { email: string }) => a.email === body.email);
-    expect(listed).toMatchObject({ status: 'offline', last_logged_on: null, closed_on: null, push_subscription: 'not_subscribed' });
+    expect(listed).toMatchObject({
+      status: 'offline',
+      last_logged_on: null,
+      closed_on: null,
+      push_subscription: 'not_subscribed',
+    });
 
     await login(t.client(), body.email, STRONG_PASSWORD);
     const after = await adminClient.get('/admin/get-all-agents');
@@ -48,9 +58,15 @@ describe('agents managed by an admin', () => {
 
   it('refuses mismatched or weak passwords, missing fields, taken e-mails and unknown departments', async () => {
     const { adminClient, department, adminEmail } = await seedCompany(t);
-    const mismatch = await adminClient.post('/auth/register', newAgent(department.id, { confirmPassword: 'Other-pass1!' }));
+    const mismatch = await adminClient.post(
+      '/auth/register',
+      newAgent(department.id, { confirmPassword: 'Other-pass1!' }),
+    );
     expect(mismatch).toMatchObject({ status: 400, body: { message: 'Passwords do not match!' } });
-    const weak = await adminClient.post('/auth/register', newAgent(department.id, { pass: 'abc', confirmPassword: 'abc' }));
+    const weak = await adminClient.post(
+      '/auth/register',
+      newAgent(department.id, { pass: 'abc', confirmPassword: 'abc' }),
+    );
     expect(weak.status).toBe(400);
     expect(weak.body.message).toContain('Password does not meet the requirements!');
     const missing = await adminClient.post('/auth/register', newAgent(department.id, { firstName: '  ' }));
@@ -65,7 +81,10 @@ describe('agents managed by an admin', () => {
   it('toggles the admin role of another agent, never its own', async () => {
     const { adminClient, addAgent, admin } = await seedCompany(t);
     const agent = await addAgent();
-    expect((await adminClient.post('/auth/set-admin', { userid: agent.user.id })).body).toEqual({ userid: agent.user.id, role: 'admin' });
+    expect((await adminClient.post('/auth/set-admin', { userid: agent.user.id })).body).toEqual({
+      userid: agent.user.id,
+      role: 'admin',
+    });
     expect((await agent.client.get('/auth/validate')).body.role).toBe('admin');
     expect((await adminClient.post('/auth/set-admin', { userid: agent.user.id })).body.role).toBe('agent');
     const self = await adminClient.post('/auth/set-admin', { userid: admin.id });
@@ -97,7 +116,13 @@ describe('agents managed by an admin', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ email, first_name: 'Bea', last_name: 'Moved', department_name: 'Sales' });
-    const blank = await adminClient.put('/auth/update-account', { email, first_name: '', last_name: 'x', departmentid: sales.id, userid: agent.user.id });
+    const blank = await adminClient.put('/auth/update-account', {
+      email,
+      first_name: '',
+      last_name: 'x',
+      departmentid: sales.id,
+      userid: agent.user.id,
+    });
     expect(blank.status).toBe(400);
   });
 });
@@ -112,7 +137,15 @@ describe('who may call the agent admin calls', () => {
       expect((await client.post('/auth/set-admin', { userid: admin.id })).status).toBe(403);
       expect((await client.post('/auth/delete-agent', { userid: admin.id })).status).toBe(403);
       expect(
-        (await client.put('/auth/update-account', { email: uniqueEmail(), first_name: 'a', last_name: 'b', departmentid: department.id, userid: admin.id })).status,
+        (
+          await client.put('/auth/update-account', {
+            email: uniqueEmail(),
+            first_name: 'a',
+            last_name: 'b',
+            departmentid: department.id,
+            userid: admin.id,
+          })
+        ).status,
       ).toBe(403);
     }
   });
@@ -136,7 +169,11 @@ describe('who may call the agent admin calls', () => {
     expect(list.body.agents.map((a: { userid: string }) => a.userid)).not.toContain(agent.user.id);
 
     const mine = await home.adminClient.get('/admin/get-all-agents');
-    expect(mine.body.agents.find((a: { userid: string }) => a.userid === agent.user.id)).toMatchObject({ role: 'agent', closed_on: null, first_name: 'Bob' });
+    expect(mine.body.agents.find((a: { userid: string }) => a.userid === agent.user.id)).toMatchObject({
+      role: 'agent',
+      closed_on: null,
+      first_name: 'Bob',
+    });
   });
 
   it('answers 400 to a malformed id', async () => {

@@ -72,13 +72,19 @@ export const authRoutes =
 
     app.get(
       '/auth/department',
-      { config: { access: 'member' }, schema: { tags: ['session'], response: { 200: departmentOfUserResponseSchema } } },
+      {
+        config: { access: 'member' },
+        schema: { tags: ['session'], response: { 200: departmentOfUserResponseSchema } },
+      },
       async (request) => auth.department(principalOf(request)),
     );
 
     app.post(
       '/auth/update-profile',
-      { config: { access: 'member' }, schema: { tags: ['session'], body: updateProfileBodySchema, response: { 200: okSchema } } },
+      {
+        config: { access: 'member' },
+        schema: { tags: ['session'], body: updateProfileBodySchema, response: { 200: okSchema } },
+      },
       async (request) => {
         await auth.updateProfile(principalOf(request), request.body);
         return { message: 'Profile updated' };
@@ -87,7 +93,10 @@ export const authRoutes =
 
     app.post(
       '/auth/change-lang',
-      { config: { access: 'member' }, schema: { tags: ['session'], body: changeLangBodySchema, response: { 200: okSchema } } },
+      {
+        config: { access: 'member' },
+        schema: { tags: ['session'], body: changeLangBodySchema, response: { 200: okSchema } },
+      },
       async (request) => {
         await auth.changeLanguage(principalOf(request), request.body.lang);
         return { message: 'Language changed' };

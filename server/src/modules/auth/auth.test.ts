@@ -14,13 +14,23 @@ describe('login and session', () => {
     const browser = t.client();
     const reply = await browser.post('/auth/login', { email: adminEmail.toUpperCase(), password: STRONG_PASSWORD });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ user: { id: admin.id, username: 'Ada Admin', role: 'admin' }, isPushSubscribed: false, lang: 'en' });
+    expect(reply.body).toMatchObject({
+      user: { id: admin.id, username: 'Ada Admin', role: 'admin' },
+      isPushSubscribed: false,
+      lang: 'en',
+    });
     const cookie = reply.cookies.find((c) => c.name === 'kc_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
 
     const valid = await browser.get('/auth/validate');
-    expect(valid.body).toMatchObject({ status: 'valid', role: 'admin', username: 'Ada Admin', id: admin.id, isPushSubscribed: false });
+    expect(valid.body).toMatchObject({
+      status: 'valid',
+      role: 'admin',
+      username: 'Ada Admin',
+      id: admin.id,
+      isPushSubscribed: false,
+    });
     expect(new Date(valid.body.expires).getTime()).toBe(t.clock.now().getTime() + 12 * 3600_000);
   });
 
@@ -37,7 +47,9 @@ describe('login and session', () => {
   it('stops a password guesser after 10 failures on one e-mail, even with the right password', async () => {
     const { adminEmail } = await seedCompany(t);
     for (let i = 0; i < 10; i++) {
-      expect((await t.client().post('/auth/login', { email: adminEmail, password: `Wrong-pass${i}!` })).status).toBe(401);
+      expect((await t.client().post('/auth/login', { email: adminEmail, password: `Wrong-pass${i}!` })).status).toBe(
+        401,
+      );
     }
     const blocked = await t.client().post('/auth/login', { email: adminEmail, password: STRONG_PASSWORD });
     expect(blocked.status).toBe(429);
@@ -101,7 +113,10 @@ describe('own account', () => {
       license: 'Community',
       profilePic: null,
     });
-    expect((await adminClient.get('/auth/department')).body).toEqual({ departmentid: department.id, department_name: 'General' });
+    expect((await adminClient.get('/auth/department')).body).toEqual({
+      departmentid: department.id,
+      department_name: 'General',
+    });
     expect((await adminClient.get('/auth/get-user-pref')).body).toEqual({ lang: 'en' });
   });
 
@@ -111,17 +126,27 @@ describe('own account', () => {
     expect((await adminClient.get('/auth/get-user-pref')).body).toEqual({ lang: 'ja' });
     const bad = await adminClient.post('/auth/change-lang', { lang: 'de' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/lang/);
+    expect(bad.body.message).toBe('Unsupported language');
   });
 
   it('updates names and e-mail, refusing an address another account has', async () => {
     const { adminClient, addAgent } = await seedCompany(t);
     const other = await addAgent();
-    const taken = await adminClient.post('/auth/update-profile', { first_name: 'Ada', last_name: 'L', email: other.email });
+    const taken = await adminClient.post('/auth/update-profile', {
+      first_name: 'Ada',
+      last_name: 'L',
+      email: other.email,
+    });
     expect(taken.status).toBe(409);
     const email = uniqueEmail('renamed');
-    expect((await adminClient.post('/auth/update-profile', { first_name: 'Augusta', last_name: 'King', email })).status).toBe(200);
-    expect((await adminClient.get('/auth/profile')).body).toMatchObject({ firstName: 'Augusta', lastName: 'King', email });
+    expect(
+      (await adminClient.post('/auth/update-profile', { first_name: 'Augusta', last_name: 'King', email })).status,
+    ).toBe(200);
+    expect((await adminClient.get('/auth/profile')).body).toMatchObject({
+      firstName: 'Augusta',
+      lastName: 'King',
+      email,
+    });
     const empty = await adminClient.post('/auth/update-profile', { first_name: ' ', last_name: 'King', email });
     expect(empty.status).toBe(400);
   });

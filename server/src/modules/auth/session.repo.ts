@@ -61,7 +61,10 @@ export const sessionRepo = {
   },
 
   async delete(tx: Tx, id: string) {
-    const deleted = await tx.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.userId, companyId: sessions.companyId });
+    const deleted = await tx
+      .delete(sessions)
+      .where(eq(sessions.id, id))
+      .returning({ userId: sessions.userId, companyId: sessions.companyId });
     return deleted[0];
   },
 

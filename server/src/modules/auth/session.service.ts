@@ -24,7 +24,14 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
       const token = randomToken();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + ttlMs);
-      await sessionRepo.insert(tx, { id: sha256(token), userId: user.id, companyId: user.companyId, expiresAt, now, ...meta });
+      await sessionRepo.insert(tx, {
+        id: sha256(token),
+        userId: user.id,
+        companyId: user.companyId,
+        expiresAt,
+        now,
+        ...meta,
+      });
       return { token, expiresAt };
     },
 

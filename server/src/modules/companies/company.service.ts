@@ -6,8 +6,10 @@ export type CompanyService = ReturnType<typeof createCompanyService>;
 
 export function createCompanyService(deps: { db: Db }) {
   return {
-    create: (values: { name: string; phone: string; email: string; country: string; createdAt: Date }, tx: Tx = deps.db) =>
-      companyRepo.insert(tx, values),
+    create: (
+      values: { name: string; phone: string; email: string; country: string; createdAt: Date },
+      tx: Tx = deps.db,
+    ) => companyRepo.insert(tx, values),
     async get(id: string) {
       const company = await companyRepo.find(deps.db, id);
       if (!company) throw new NotFoundError('Company not found');

@@ -36,7 +36,11 @@ export const departmentRepo = {
       .select({ id: departments.id })
       .from(departments)
       .where(
-        and(eq(departments.companyId, companyId), isNull(departments.deletedAt), sql`lower(${departments.name}) = lower(${name})`),
+        and(
+          eq(departments.companyId, companyId),
+          isNull(departments.deletedAt),
+          sql`lower(${departments.name}) = lower(${name})`,
+        ),
       )
       .limit(1);
     return row;

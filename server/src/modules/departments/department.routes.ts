@@ -21,7 +21,10 @@ export const departmentRoutes =
 
     app.get(
       '/admin/get-departments',
-      { config: { access: 'admin' }, schema: { tags: ['departments'], response: { 200: adminDepartmentsResponseSchema } } },
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['departments'], response: { 200: adminDepartmentsResponseSchema } },
+      },
       async (request) => departments.adminOverview(principalOf(request).companyId),
     );
 
@@ -29,7 +32,11 @@ export const departmentRoutes =
       '/admin/create-department',
       {
         config: { access: 'admin' },
-        schema: { tags: ['departments'], body: createDepartmentBodySchema, response: { 200: createDepartmentResponseSchema } },
+        schema: {
+          tags: ['departments'],
+          body: createDepartmentBodySchema,
+          response: { 200: createDepartmentResponseSchema },
+        },
       },
       async (request) => {
         const department = await departments.create(principalOf(request).companyId, request.body.department_name);
@@ -39,7 +46,10 @@ export const departmentRoutes =
 
     app.post(
       '/admin/delete-department',
-      { config: { access: 'admin' }, schema: { tags: ['departments'], body: deleteDepartmentBodySchema, response: { 200: okSchema } } },
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['departments'], body: deleteDepartmentBodySchema, response: { 200: okSchema } },
+      },
       async (request) => {
         await departments.delete(principalOf(request).companyId, request.body.departmentid);
         return { message: 'Department deleted' };

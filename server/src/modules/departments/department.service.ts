@@ -1,8 +1,4 @@
-import {
-  DEPARTMENT_HAS_AGENTS,
-  DEPARTMENT_HAS_PENDING,
-  type AdminDepartmentsResponse,
-} from '@kreechat/contract';
+import { DEPARTMENT_HAS_AGENTS, DEPARTMENT_HAS_PENDING, type AdminDepartmentsResponse } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ConflictError, NotFoundError } from '../../platform/errors';

@@ -9,12 +9,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function addTicket(companyId: string, departmentId: string, stage: 'pending' | 'accepted' | 'closed', rating?: number) {
+async function addTicket(
+  companyId: string,
+  departmentId: string,
+  stage: 'pending' | 'accepted' | 'closed',
+  rating?: number,
+) {
   const [client] = await t.database.db
     .insert(clients)
     .values({ companyId, shortId: Math.random().toString(36).slice(2, 10), name: 'Ivan Client' })
     .returning();
-  await t.database.db.insert(tickets).values({ companyId, clientId: client!.id, departmentId, platform: 'telegram', stage, rating });
+  await t.database.db
+    .insert(tickets)
+    .values({ companyId, clientId: client!.id, departmentId, platform: 'telegram', stage, rating });
 }
 
 describe('departments', () => {
@@ -74,7 +81,9 @@ describe('departments', () => {
     const deleted = overview.body.departments.find((d: { departmentid: string }) => d.departmentid === id);
     expect(deleted.deleted_on).not.toBeNull();
     expect(overview.body.statistics.map((s: { departmentid: string }) => s.departmentid)).not.toContain(id);
-    expect((await adminClient.get('/auth/get-departments')).body.map((d: { departmentid: string }) => d.departmentid)).not.toContain(id);
+    expect(
+      (await adminClient.get('/auth/get-departments')).body.map((d: { departmentid: string }) => d.departmentid),
+    ).not.toContain(id);
     // Deleted is gone: a second delete and an assignment find nothing.
     expect((await adminClient.post('/admin/delete-department', { departmentid: id })).status).toBe(404);
   });
@@ -96,7 +105,9 @@ describe('departments', () => {
     expect((await client.post('/admin/delete-department', { departmentid: home.department.id })).status).toBe(403);
 
     const rival = await seedCompany(t);
-    expect((await rival.adminClient.post('/admin/delete-department', { departmentid: home.department.id })).status).toBe(404);
+    expect(
+      (await rival.adminClient.post('/admin/delete-department', { departmentid: home.department.id })).status,
+    ).toBe(404);
     const theirs = await rival.adminClient.get('/auth/get-departments');
     expect(theirs.body.map((d: { departmentid: string }) => d.departmentid)).not.toContain(home.department.id);
   });

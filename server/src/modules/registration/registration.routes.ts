@@ -50,17 +50,28 @@ export const registrationRoutes =
 
     app.post(
       '/verify-email-code',
-      { config: limited, schema: { tags: ['registration'], body: verifyEmailCodeBodySchema, response: { 200: okSchema } } },
+      {
+        config: limited,
+        schema: { tags: ['registration'], body: verifyEmailCodeBodySchema, response: { 200: okSchema } },
+      },
       async (request) => {
         const { email, code, isPasswordReset } = request.body;
-        await registration.verifyCode(isPasswordReset ? 'reset' : 'register', email, code, request.cookies[VERIFY_COOKIE]);
+        await registration.verifyCode(
+          isPasswordReset ? 'reset' : 'register',
+          email,
+          code,
+          request.cookies[VERIFY_COOKIE],
+        );
         return { message: 'Code verified' };
       },
     );
 
     app.post(
       '/register-company-kreechat',
-      { config: limited, schema: { tags: ['registration'], body: registerCompanyBodySchema, response: { 200: okSchema } } },
+      {
+        config: limited,
+        schema: { tags: ['registration'], body: registerCompanyBodySchema, response: { 200: okSchema } },
+      },
       async (request, reply) => {
         await registration.registerCompany(request.body.data, request.cookies[VERIFY_COOKIE]);
         reply.clearCookie(VERIFY_COOKIE, { path: '/api' });
@@ -80,7 +91,10 @@ export const registrationRoutes =
 
     app.post(
       '/auth/reset-password',
-      { config: limited, schema: { tags: ['registration'], body: resetPasswordBodySchema, response: { 200: okSchema } } },
+      {
+        config: limited,
+        schema: { tags: ['registration'], body: resetPasswordBodySchema, response: { 200: okSchema } },
+      },
       async (request, reply) => {
         await registration.resetPassword(request.body, request.cookies[VERIFY_COOKIE]);
         reply.clearCookie(VERIFY_COOKIE, { path: '/api' });

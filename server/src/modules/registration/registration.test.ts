@@ -22,7 +22,9 @@ describe('company registration', () => {
   it('registers a company after the e-mailed code is verified, and its admin can log in', async () => {
     const browser = t.client();
     const email = uniqueEmail('owner');
-    expect((await browser.post('/precheck', { data: { ...registration(email), prod_name: 'KreeChat' } })).status).toBe(200);
+    expect((await browser.post('/precheck', { data: { ...registration(email), prod_name: 'KreeChat' } })).status).toBe(
+      200,
+    );
     const sent = await browser.post('/send-email-verification', { email });
     expect(sent.status).toBe(200);
     const verifyCookie = sent.cookies.find((c) => c.name === 'kc_verify');
@@ -127,9 +129,13 @@ describe('company registration', () => {
     await browser.post('/send-email-verification', { email });
     const code = await t.smtp.codeFor(email);
     const other = t.client();
-    expect((await other.post('/verify-email-code', { email, code })).body.message).toBe(VERIFICATION_MESSAGES.expiredSession);
+    expect((await other.post('/verify-email-code', { email, code })).body.message).toBe(
+      VERIFICATION_MESSAGES.expiredSession,
+    );
     t.clock.advance(31 * 60_000);
-    expect((await browser.post('/verify-email-code', { email, code })).body.message).toBe(VERIFICATION_MESSAGES.expiredSession);
+    expect((await browser.post('/verify-email-code', { email, code })).body.message).toBe(
+      VERIFICATION_MESSAGES.expiredSession,
+    );
   });
 
   it('rejects a malformed code', async () => {
@@ -148,9 +154,15 @@ describe('password reset', () => {
     const sent = await browser.post('/send-reset-password-code', { email: adminEmail });
     expect(sent.status).toBe(200);
     const code = await t.smtp.codeFor(adminEmail);
-    expect((await browser.post('/verify-email-code', { email: adminEmail, code, isPasswordReset: true })).status).toBe(200);
+    expect((await browser.post('/verify-email-code', { email: adminEmail, code, isPasswordReset: true })).status).toBe(
+      200,
+    );
     const newPassword = 'An0ther-Secret!';
-    const reset = await browser.post('/auth/reset-password', { email: adminEmail, newPassword, confirmPassword: newPassword });
+    const reset = await browser.post('/auth/reset-password', {
+      email: adminEmail,
+      newPassword,
+      confirmPassword: newPassword,
+    });
     expect(reset.status).toBe(200);
 
     expect((await adminClient.get('/auth/validate')).body.status).toBe('invalid');
@@ -192,7 +204,11 @@ describe('password reset', () => {
     await browser.post('/send-reset-password-code', { email: adminEmail });
     const code = await t.smtp.codeFor(adminEmail);
     await browser.post('/verify-email-code', { email: adminEmail, code, isPasswordReset: true });
-    const weak = await browser.post('/auth/reset-password', { email: adminEmail, newPassword: 'short', confirmPassword: 'short' });
+    const weak = await browser.post('/auth/reset-password', {
+      email: adminEmail,
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toContain(WEAK_PASSWORD_MESSAGE);
     const mismatch = await browser.post('/auth/reset-password', {

@@ -13,7 +13,11 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** How long the verification session (and a verified state) lasts: time enough to finish the form. */
 export const VERIFICATION_SESSION_TTL_MS = 30 * 60_000;
 
-export const CODE_SENDS = { max: 5, windowMs: 15 * 60_000, message: 'Too many codes requested. Try again in 15 minutes.' };
+export const CODE_SENDS = {
+  max: 5,
+  windowMs: 15 * 60_000,
+  message: 'Too many codes requested. Try again in 15 minutes.',
+};
 export const CODE_FAILURES = {
   max: 10,
   windowMs: 15 * 60_000,

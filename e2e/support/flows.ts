@@ -1,0 +1,60 @@
+/** e2e helpers that read like what a person does. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { codeMailedTo } from './mailbox';
+
+export const PASSWORD = 'Sup3r-Secret!';
+
+let n = 0;
+export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${++n}@example.test`;
+
+export type Owner = { firstName: string; lastName: string; company: string; email: string; password: string };
+
+export const newOwner = (overrides: Partial<Owner> = {}): Owner => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  company: 'Hopper Logistics',
+  email: uniqueEmail('owner'),
+  password: PASSWORD,
+  ...overrides,
+});
+
+/** Registers a company through the real API (with the mailed code), for tests whose subject is elsewhere. */
+export async function registerCompanyByApi(request: APIRequestContext, owner: Owner) {
+  const data = {
+    contact_person: `${owner.firstName} ${owner.lastName}`,
+    company_name: owner.company,
+    company_phone: '+1 555 0100',
+    company_email: owner.email,
+    password: owner.password,
+    country: 'US',
+  };
+  expect((await request.post('/api/precheck', { data: { data: { ...data, prod_name: 'KreeChat' } } })).ok()).toBe(true);
+  expect((await request.post('/api/send-email-verification', { data: { email: owner.email } })).ok()).toBe(true);
+  const code = await codeMailedTo(owner.email);
+  expect((await request.post('/api/verify-email-code', { data: { email: owner.email, code } })).ok()).toBe(true);
+  expect((await request.post('/api/register-company-kreechat', { data: { data } })).ok()).toBe(true);
+}
+
+export function asPerson(page: Page) {
+  return {
+    async logIn(email: string, password: string) {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+    },
+    async logOut() {
+      await page.getByRole('button', { name: 'Log out' }).first().click();
+      await expect(page).toHaveURL(/\/login$/);
+    },
+    async expectWorkspaceOf(name: string) {
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
+    },
+  };
+}
+
+/** Saves a screenshot under test-results/screens for a person to look at. */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}

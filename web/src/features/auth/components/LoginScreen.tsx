@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { PasswordField } from '../../../components/PasswordField';
+import { TextField } from '../../../components/TextField';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+import styles from './auth.module.css';
+
+type LoginNotice = 'registered' | 'profileUpdated';
+
+interface LoginLocationState {
+  notice?: LoginNotice;
+  /** Where the session guard sent the user from. */
+  from?: string;
+}
+
+const ERROR_ID = 'login-error';
+
+/** The welcome screen (SPEC §2 /login). */
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? null) as LoginLocationState | null;
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState({ email: false, password: false });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing = { email: email.trim() === '', password: password === '' };
+    if (missing.email || missing.password) {
+      setInvalid(missing);
+      setError(t('common.fillAllFields'));
+      return;
+    }
+    setInvalid({ email: false, password: false });
+    setError(null);
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => {
+          const target = state?.from && state.from.startsWith('/') && state.from !== '/login' ? state.from : '/';
+          void navigate(target, { replace: true });
+        },
+        onError: (failure) => {
+          const badCredentials = isApiError(failure) && failure.status === 401;
+          setInvalid({ email: badCredentials, password: badCredentials });
+          setError(badCredentials ? t('auth.login.invalidCredentials') : errorMessage(failure, t('auth.login.failed')));
+        },
+      },
+    );
+  };
+
+  const notice = state?.notice;
+  const describedBy = error ? ERROR_ID : undefined;
+
+  return (
+    <Card padding="lg" className={styles.card}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('auth.login.title')}</h1>
+        <p className={styles.subtitle}>{t('auth.login.subtitle')}</p>
+      </header>
+
+      <div className={styles.messages}>
+        {notice && !error && (
+          <Alert tone="success">
+            {notice === 'registered' ? t('auth.login.registered') : t('auth.login.profileUpdated')}
+          </Alert>
+        )}
+        {error && (
+          <Alert tone="error" id={ERROR_ID}>
+            {error}
+          </Alert>
+        )}
+      </div>
+
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          invalid={invalid.email}
+          describedBy={describedBy}
+          required
+        />
+        <PasswordField
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          invalid={invalid.password}
+          describedBy={describedBy}
+          required
+        />
+        <Link to="/forgot-password" className={styles.inlineLink}>
+          {t('auth.login.forgotPassword')}
+        </Link>
+        <div className={styles.actions}>
+          <Button type="submit" size="lg" fullWidth busy={login.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+        </div>
+      </form>
+
+      <p className={styles.footer}>
+        {t('auth.login.noAccount')} <Link to="/register-company">{t('auth.login.registerCompany')}</Link>
+      </p>
+    </Card>
+  );
+}

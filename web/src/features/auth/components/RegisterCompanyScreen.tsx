@@ -1,0 +1,308 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { PasswordField } from '../../../components/PasswordField';
+import { Steps } from '../../../components/Steps';
+import { TextField } from '../../../components/TextField';
+import { errorMessage } from '../../../lib/api-client';
+import { usePrecheckRegistration } from '../api/precheck';
+import { useRegisterCompany } from '../api/register-company';
+import { useSendEmailVerification } from '../api/send-email-verification';
+import { useVerifyEmailCode } from '../api/verify-email-code';
+import {
+  checkCompanyForm,
+  emptyCompanyForm,
+  isCompleteCode,
+  normalizeCode,
+  offersResend,
+  toPrecheckData,
+  toRegistrationData,
+  type CompanyForm,
+} from '../lib/registration';
+import { CountrySelect } from './CountrySelect';
+import { PasswordHints } from './PasswordHints';
+import styles from './auth.module.css';
+
+type Step = 'details' | 'verify';
+type Message = { tone: 'error' | 'success'; text: string } | null;
+
+const MESSAGE_ID = 'register-message';
+const HINTS_ID = 'register-password-hints';
+
+/** Company self-registration: details, then the mailed code (SPEC §2, §4). */
+export function RegisterCompanyScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const precheck = usePrecheckRegistration();
+  const sendCode = useSendEmailVerification();
+  const verify = useVerifyEmailCode();
+  const register = useRegisterCompany();
+
+  const [step, setStep] = useState<Step>('details');
+  const [form, setForm] = useState<CompanyForm>(emptyCompanyForm);
+  const [invalidFields, setInvalidFields] = useState<ReadonlySet<keyof CompanyForm>>(new Set());
+  const [code, setCode] = useState('');
+  const [codeInvalid, setCodeInvalid] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const [canResend, setCanResend] = useState(false);
+  // A verified code is spent: if only the registration call failed, a retry must not verify again.
+  const verified = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    // Move focus to the new step's heading so keyboard and screen-reader users follow the change.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const update = (key: keyof CompanyForm) => (value: string) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    if (invalidFields.has(key)) {
+      setInvalidFields((current) => {
+        const next = new Set(current);
+        next.delete(key);
+        return next;
+      });
+    }
+  };
+
+  const submitDetails = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = checkCompanyForm(form);
+    if (problem) {
+      setInvalidFields(new Set(problem.fields));
+      setMessage({
+        tone: 'error',
+        text:
+          problem.message === 'fillAllFields' || problem.message === 'invalidEmail'
+            ? t(`common.${problem.message}`)
+            : t(`auth.register.${problem.message}`),
+      });
+      return;
+    }
+    setInvalidFields(new Set());
+    setMessage(null);
+    try {
+      await precheck.mutateAsync({ data: toPrecheckData(form) });
+    } catch (failure) {
+      setMessage({ tone: 'error', text: errorMessage(failure, t('auth.register.precheckFailed')) });
+      return;
+    }
+    try {
+      await sendCode.mutateAsync(form.companyEmail.trim());
+    } catch (failure) {
+      setMessage({ tone: 'error', text: errorMessage(failure, t('auth.register.sendCodeFailed')) });
+      return;
+    }
+    verified.current = false;
+    setCode('');
+    setCanResend(false);
+    setStep('verify');
+  };
+
+  const submitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!verified.current) {
+      if (code === '') {
+        setCodeInvalid(true);
+        setMessage({ tone: 'error', text: t('auth.register.enterCode') });
+        return;
+      }
+      if (!isCompleteCode(code)) {
+        setCodeInvalid(true);
+        setMessage({ tone: 'error', text: t('auth.register.codeFormat') });
+        return;
+      }
+    }
+    setCodeInvalid(false);
+    setMessage(null);
+    try {
+      if (!verified.current) {
+        await verify.mutateAsync({ email: form.companyEmail.trim(), code });
+        verified.current = true;
+      }
+      await register.mutateAsync({ data: toRegistrationData(form) });
+      void navigate('/login', { replace: true, state: { notice: 'registered' } });
+    } catch (failure) {
+      const text = errorMessage(failure, t('auth.register.verifyFailed'));
+      setCodeInvalid(!verified.current);
+      setMessage({ tone: 'error', text });
+      setCanResend(offersResend(text));
+    }
+  };
+
+  const resend = async () => {
+    try {
+      await sendCode.mutateAsync(form.companyEmail.trim());
+      verified.current = false;
+      setCode('');
+      setCodeInvalid(false);
+      setCanResend(false);
+      setMessage({ tone: 'success', text: t('auth.register.resent', { email: form.companyEmail.trim() }) });
+    } catch (failure) {
+      setMessage({ tone: 'error', text: errorMessage(failure, t('auth.register.resendFailed')) });
+    }
+  };
+
+  const backToDetails = () => {
+    setMessage(null);
+    setCanResend(false);
+    setStep('details');
+  };
+
+  const describedBy = message?.tone === 'error' ? MESSAGE_ID : undefined;
+  const fieldProps = (key: keyof CompanyForm) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => update(key)(event.target.value),
+    invalid: invalidFields.has(key),
+    describedBy: invalidFields.has(key) ? describedBy : undefined,
+    required: true,
+  });
+  const stepLabels = [t('auth.register.stepDetails'), t('auth.register.stepVerify')];
+
+  return (
+    <Card padding="lg" className={`${styles.card} ${styles.wide}`}>
+      <header className={styles.header}>
+        <Steps current={step === 'details' ? 1 : 2} labels={stepLabels} />
+        <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
+          {step === 'details' ? t('auth.register.title') : t('auth.register.verifyTitle')}
+        </h1>
+        <p className={styles.subtitle}>
+          {step === 'details'
+            ? t('auth.register.subtitle')
+            : t('auth.register.verifySubtitle', { email: form.companyEmail.trim() })}
+        </p>
+      </header>
+
+      <div className={styles.messages}>
+        {message && (
+          <Alert
+            tone={message.tone}
+            id={MESSAGE_ID}
+            action={
+              canResend && step === 'verify' ? (
+                <Button variant="secondary" size="sm" onClick={resend} busy={sendCode.isPending}>
+                  {t('auth.register.resend')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {message.text}
+          </Alert>
+        )}
+      </div>
+
+      {step === 'details' ? (
+        <form className={styles.form} onSubmit={submitDetails} noValidate>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{t('auth.register.contactPerson')}</legend>
+            <div className={styles.row}>
+              <TextField label={t('auth.register.firstName')} autoComplete="given-name" {...fieldProps('firstName')} />
+              <TextField label={t('auth.register.lastName')} autoComplete="family-name" {...fieldProps('lastName')} />
+            </div>
+          </fieldset>
+
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{t('auth.register.company')}</legend>
+            <div className={styles.row}>
+              <TextField
+                label={t('auth.register.companyName')}
+                autoComplete="organization"
+                {...fieldProps('companyName')}
+              />
+              <TextField
+                label={t('auth.register.companyPhone')}
+                type="tel"
+                autoComplete="tel"
+                {...fieldProps('companyPhone')}
+              />
+            </div>
+            <TextField
+              label={t('auth.register.companyEmail')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              {...fieldProps('companyEmail')}
+            />
+            <CountrySelect label={t('auth.register.country')} autoComplete="country" {...fieldProps('country')} />
+          </fieldset>
+
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{t('auth.register.security')}</legend>
+            <div className={styles.row}>
+              <PasswordField
+                label={t('auth.register.password')}
+                autoComplete="new-password"
+                {...fieldProps('password')}
+                describedBy={[HINTS_ID, invalidFields.has('password') ? describedBy : undefined]
+                  .filter(Boolean)
+                  .join(' ')}
+              />
+              <PasswordField
+                label={t('auth.register.confirmPassword')}
+                toggleLabel={t('common.showConfirmation')}
+                autoComplete="new-password"
+                {...fieldProps('confirmPassword')}
+              />
+            </div>
+            <PasswordHints password={form.password} id={HINTS_ID} />
+          </fieldset>
+
+          <div className={styles.actions}>
+            <Button type="submit" size="lg" fullWidth busy={precheck.isPending || sendCode.isPending}>
+              {t('auth.register.submit')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form className={styles.form} onSubmit={submitCode} noValidate>
+          <TextField
+            label={t('auth.register.code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            inputClassName={styles.codeInput}
+            value={code}
+            onChange={(event) => {
+              setCode(normalizeCode(event.target.value));
+              setCodeInvalid(false);
+            }}
+            hint={t('auth.register.codeHint')}
+            invalid={codeInvalid}
+            describedBy={codeInvalid ? describedBy : undefined}
+            autoFocus
+            required
+          />
+          <div className={styles.actionsRow}>
+            <Button type="submit" size="lg" busy={verify.isPending || register.isPending}>
+              {t('auth.register.verifySubmit')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="lg"
+              onClick={backToDetails}
+              disabled={verify.isPending || register.isPending}
+            >
+              {t('auth.register.editDetails')}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      <p className={styles.footer}>
+        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.logIn')}</Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+export { LoginScreen } from './components/LoginScreen';
+export { RegisterCompanyScreen } from './components/RegisterCompanyScreen';
+export { ForgotPasswordScreen } from './components/ForgotPasswordScreen';

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { useProfile } from '../api/get-profile';
+import { EditProfileForm } from './EditProfileForm';
+import { LanguageSelection } from './LanguageSelection';
+import { ProfileSkeleton } from './ProfileSkeleton';
+import { ProfileView } from './ProfileView';
+import styles from './profile.module.css';
+
+type Mode = 'view' | 'language' | 'edit';
+
+/** The Profile section of the user panel: the profile, its language selection and its edit form (SPEC §2). */
+export function ProfileSection() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const [mode, setMode] = useState<Mode>('view');
+
+  if (profile.isPending) return <ProfileSkeleton label={t('profile.loading')} />;
+
+  if (profile.isError) {
+    return (
+      <div className={styles.section}>
+        <div className={styles.sectionHeader}>
+          <h1 className={styles.sectionTitle}>{t('profile.profile')}</h1>
+        </div>
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void profile.refetch()} busy={profile.isFetching}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('profile.loadFailed')}
+        </Alert>
+      </div>
+    );
+  }
+
+  switch (mode) {
+    case 'language':
+      return <LanguageSelection current={profile.data.lang} onBack={() => setMode('view')} />;
+    case 'edit':
+      return <EditProfileForm profile={profile.data} onBack={() => setMode('view')} />;
+    case 'view':
+      return (
+        <ProfileView profile={profile.data} onEdit={() => setMode('edit')} onLanguage={() => setMode('language')} />
+      );
+  }
+}

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { Building2, ChevronRight, Globe, IdCard, Mail, Pencil, Users } from 'lucide-react';
+import type { Profile } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { fullName } from '../../../lib/format';
+import { LANGUAGE_NAMES } from '../../../lib/languages';
+import styles from './profile.module.css';
+
+interface ProfileViewProps {
+  profile: Profile;
+  onEdit: () => void;
+  onLanguage: () => void;
+}
+
+function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className={styles.detailRow}>
+      <dt className={styles.detailLabel}>
+        <span className={styles.detailIcon} aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className={styles.detailValue}>{children}</dd>
+    </div>
+  );
+}
+
+/** Picture, name, e-mail, department, license, language and company (SPEC §2 Profile view). */
+export function ProfileView({ profile, onEdit, onLanguage }: ProfileViewProps) {
+  const { t } = useTranslation();
+  const name = fullName(profile.firstName, profile.lastName);
+  return (
+    <div className={styles.section}>
+      <div className={styles.sectionHeader}>
+        <h1 className={styles.sectionTitle}>{t('profile.profile')}</h1>
+      </div>
+
+      <div className={styles.card}>
+        <div className={styles.identity}>
+          <Avatar src={profile.profilePic} alt={t('profile.pictureAlt', { name })} size={88} />
+          <div className={styles.identityText}>
+            <h2 className={styles.name}>{name}</h2>
+            <p className={styles.email}>{profile.email}</p>
+          </div>
+          <Button
+            variant="secondary"
+            className={styles.editButton}
+            icon={<Pencil size={16} aria-hidden="true" />}
+            onClick={onEdit}
+          >
+            {t('profile.editProfile')}
+          </Button>
+        </div>
+
+        <h3 className="visually-hidden">{t('profile.accountDetails')}</h3>
+        <dl className={styles.details}>
+          <DetailRow icon={<Mail size={16} />} label={t('profile.email')}>
+            {profile.email}
+          </DetailRow>
+          <DetailRow icon={<Users size={16} />} label={t('profile.department')}>
+            {profile.departmentName || <span className={styles.muted}>{t('profile.noDepartment')}</span>}
+          </DetailRow>
+          <DetailRow icon={<IdCard size={16} />} label={t('profile.license')}>
+            {profile.license}
+          </DetailRow>
+          <div className={styles.detailRow}>
+            <dt className="visually-hidden">{t('profile.language')}</dt>
+            <dd className={styles.detailAction}>
+              <button type="button" className={styles.languageButton} onClick={onLanguage}>
+                <span className={styles.detailLabel}>
+                  <span className={styles.detailIcon} aria-hidden="true">
+                    <Globe size={16} />
+                  </span>
+                  {t('profile.language')}
+                </span>
+                <span className={styles.languageValue} lang={profile.lang}>
+                  {LANGUAGE_NAMES[profile.lang]}
+                </span>
+                <ChevronRight size={18} aria-hidden="true" className={styles.chevron} />
+              </button>
+            </dd>
+          </div>
+        </dl>
+
+        <p className={styles.managedBy}>
+          <Building2 size={16} aria-hidden="true" />
+          <span>{t('profile.managedBy')}</span>
+          <strong>{profile.companyName}</strong>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Bell, BellOff, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { PRODUCT_NAME } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../../components/Button';
+import { IconButton } from '../../../components/IconButton';
+import { LogoMark } from '../../../components/Logo';
+import { displayUsername } from '../../../lib/format';
+import { useLogout, useSession } from '../../../lib/session';
+import { InboxButton } from './InboxButton';
+import styles from './WorkspaceHeader.module.css';
+
+interface WorkspaceHeaderProps {
+  unreadCount: number;
+}
+
+export const ADMIN_PANEL_PATH = '/admin-panel/agents';
+export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
+
+/** Title with beta label, welcome, inbox, push toggle and the account actions (SPEC §2 Main workspace). */
+export function WorkspaceHeader({ unreadCount }: WorkspaceHeaderProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const logout = useLogout();
+  // The push subscription itself arrives with the notifications issue; the bell already reflects and flips it.
+  const [pushOn, setPushOn] = useState(session.isPushSubscribed);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.brand}>
+        <LogoMark className={styles.mark} />
+        <h1 className={styles.title}>
+          {PRODUCT_NAME}
+          <span className={styles.beta}>{t('app.beta')}</span>
+        </h1>
+      </div>
+
+      <p className={styles.welcome} title={session.username}>
+        {t('workspace.welcome', { name: displayUsername(session.username) })}
+      </p>
+
+      <div className={styles.tools}>
+        <InboxButton unread={unreadCount} />
+        <IconButton
+          tone="ink"
+          label={t('workspace.pushNotifications')}
+          tooltip={pushOn ? t('workspace.pushDisable') : t('workspace.pushEnable')}
+          tooltipAlign="end"
+          aria-pressed={pushOn}
+          onClick={() => setPushOn((value) => !value)}
+        >
+          {pushOn ? <Bell size={20} aria-hidden="true" /> : <BellOff size={20} aria-hidden="true" />}
+        </IconButton>
+
+        <nav className={styles.account} aria-label={t('workspace.account')}>
+          {session.isAdmin && (
+            <ButtonLink to={ADMIN_PANEL_PATH} variant="ink" icon={<ShieldCheck size={18} aria-hidden="true" />}>
+              {t('workspace.adminPanel')}
+            </ButtonLink>
+          )}
+          <ButtonLink
+            to={profilePath(session.username)}
+            variant="ink"
+            icon={<UserRound size={18} aria-hidden="true" />}
+          >
+            {t('workspace.profile')}
+          </ButtonLink>
+          <Button
+            variant="ink"
+            icon={<LogOut size={18} aria-hidden="true" />}
+            busy={logout.isPending}
+            onClick={() => logout.mutate({})}
+          >
+            {t('common.logout')}
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

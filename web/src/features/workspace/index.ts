@@ -1,0 +1,1 @@
+export { WorkspaceShell, type WorkspaceShellProps, type WorkspaceView } from './components/WorkspaceShell';

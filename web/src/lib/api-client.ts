@@ -1,0 +1,121 @@
+/**
+ * The one way the web talks to the server: same origin, `/api` prefix, cookie session, JSON both ways.
+ * Failures become an {@link ApiError} carrying the HTTP status and the server's `{ message }`.
+ */
+
+/** The zod surface we need; a structural type keeps `zod` an indirect dependency through the contract. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's own message when it sent one (an empty string otherwise). */
+  get serverMessage(): string {
+    const body = this.body;
+    if (body && typeof body === 'object' && 'message' in body) {
+      const message = (body as { message: unknown }).message;
+      if (typeof message === 'string') return message;
+      if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('\n');
+    }
+    return '';
+  }
+}
+
+/** Status 0 stands for "no response": the network failed or the request was aborted. */
+export const NETWORK_ERROR_STATUS = 0;
+/** A 2xx answer whose body does not match the contract. */
+export const BAD_RESPONSE_STATUS = -1;
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export const isUnauthorized = (error: unknown): boolean => isApiError(error) && error.status === 401;
+
+/** The server message of a failed call, or `fallback` when there is none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.serverMessage) || fallback;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Guarded screens register a handler so that a 401 from any call ends the session view (SPEC §4). Returns the
+ * function that removes it. Public screens (login) register none, so their 401s stay ordinary errors.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+interface RequestOptions<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema?: Parser<T>;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method, schema, signal } = options;
+  // The server requires a JSON body on every state-changing call (ARCHITECTURE §6), so an empty one is `{}`.
+  const body = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body,
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(NETWORK_ERROR_STATUS, 'No response received from server.');
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    const error = new ApiError(response.status, response.statusText || 'Request failed', data);
+    const message = error.serverMessage;
+    const finalError = message ? new ApiError(response.status, message, data) : error;
+    if (response.status === 401) unauthorizedHandler?.();
+    throw finalError;
+  }
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch (cause) {
+    console.error(`Unexpected response from ${method} /api${path}`, cause);
+    throw new ApiError(BAD_RESPONSE_STATUS, 'Unexpected response from server.', data);
+  }
+}
+
+export const api = {
+  get: <T = unknown>(path: string, schema?: Parser<T>, signal?: AbortSignal) =>
+    request<T>(path, { method: 'GET', schema, signal }),
+  post: <T = unknown>(path: string, body?: unknown, schema?: Parser<T>) =>
+    request<T>(path, { method: 'POST', body, schema }),
+  put: <T = unknown>(path: string, body?: unknown, schema?: Parser<T>) =>
+    request<T>(path, { method: 'PUT', body, schema }),
+  delete: <T = unknown>(path: string, schema?: Parser<T>) => request<T>(path, { method: 'DELETE', schema }),
+};

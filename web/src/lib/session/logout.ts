@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../api-client';
+
+/** GET /api/auth/logout: ends the session. Its failure is silent (SPEC §8): the user leaves either way. */
+export const logout = (): Promise<unknown> => api.get('/auth/logout');
+
+export interface LogoutOptions {
+  /** A note for the login screen, e.g. why the user was logged out. */
+  notice?: 'profileUpdated';
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (_options: LogoutOptions = {}) => {
+      await logout().catch(() => undefined);
+    },
+    onSettled: async (_data, _error, options) => {
+      await navigate('/login', { replace: true, state: options?.notice ? { notice: options.notice } : null });
+      // Nothing of this user may leak into the next session on this tab.
+      queryClient.clear();
+    },
+  });
+}

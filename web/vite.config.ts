@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API, uploaded files and Socket.IO all live on the one server process (ARCHITECTURE §2).
+const server = process.env.KREECHAT_API ?? 'http://127.0.0.1:3003';
+
+const proxy = {
+  '/api': { target: server, changeOrigin: false },
+  '/files': { target: server, changeOrigin: false },
+  '/socket.io': { target: server, ws: true, changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks keep browser caches warm across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
