@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type check, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ * `npm test`: type check, lint, format check, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
  * then the Chromium e2e suite. Outside CI a missing Chromium or database skips that part with a loud line;
  * under CI=true nothing may be skipped. Ends with one summary line: "tests: N passed, N failed".
  */
@@ -46,6 +46,7 @@ function readJson(file) {
 
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
 
 if (!process.env.TEST_DATABASE_URL) skip('PostgreSQL integration tests', 'TEST_DATABASE_URL is not set');
 const vitestJson = path.join(results, 'vitest.json');
