@@ -5,12 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION, PRODUCT_NAME } from '@kreechat/contract';
+import { APP_VERSION, MAX_UPLOAD_BYTES, PRODUCT_NAME } from '@kreechat/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,8 +21,23 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database } from './db/client';
+import { createOutboxWorker } from './channels/outbox-worker';
+import { createChannelRegistry } from './channels/registry';
+import { telegramRoutes } from './channels/telegram/telegram.routes';
+import { createTelegramRuntime } from './channels/telegram/telegram.runtime';
+import { fileRoutes } from './files/files.routes';
+import { createFileStorage } from './files/storage';
 import type { Mailer } from './mail/mailer';
+import { clientRoutes, createClientService } from './modules/clients';
+import {
+  createChatService,
+  createDeliveryService,
+  createIntakeService,
+  createTicketService,
+  ticketRoutes,
+} from './modules/tickets';
+import { createRealtime } from './realtime/realtime';
 import { createActionService } from './modules/actions';
 import { agentRoutes, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
@@ -36,22 +52,45 @@ import type { Logger } from './platform/logger';
 
 export type AppDeps = {
   config: Config;
-  db: Db;
+  database: Database;
   logger: Logger;
   mailer: Mailer;
   clock?: Clock;
+  /** Telegram long-poll timeout in seconds (tests shorten it). */
+  telegramPollTimeoutSeconds?: number;
 };
 
 export function buildServices(deps: AppDeps) {
-  const { db, mailer, config } = deps;
+  const { database, mailer, config, logger } = deps;
+  const { db } = database;
   const clock = deps.clock ?? systemClock;
   const failures = createFailureLimiter(db, clock);
   const sessions = createSessionService({ db, clock, ttlMs: config.sessionTtlMs });
+  const realtime = createRealtime({
+    resolveSession: (token) => sessions.resolve(token),
+    redisUrl: config.redisUrl,
+    logger,
+  });
+  const storage = createFileStorage({ dataDir: config.dataDir });
   const actions = createActionService({ db, clock });
   const companies = createCompanyService({ db });
   const departments = createDepartmentService({ db, clock });
-  const agents = createAgentService({ db, clock, departments, endSessionsOf: (id) => sessions.endAllOfUser(id) });
-  const auth = createAuthService({ db, clock, sessions, agents, companies, departments, actions, failures });
+  const endSessionsOf = async (userId: string) => {
+    await sessions.endAllOfUser(userId);
+    realtime.endUser(userId);
+  };
+  const agents = createAgentService({ db, clock, departments, endSessionsOf });
+  const auth = createAuthService({
+    db,
+    clock,
+    sessions,
+    agents,
+    companies,
+    departments,
+    actions,
+    failures,
+    onSessionEnded: (sessionId) => realtime.endSession(sessionId),
+  });
   const verification = createVerificationService({ db, clock, mailer, failures });
   const registration = createRegistrationService({
     db,
@@ -60,14 +99,63 @@ export function buildServices(deps: AppDeps) {
     companies,
     departments,
     agents,
-    endSessionsOf: (id, tx) => sessions.endAllOfUser(id, tx),
+    endSessionsOf: async (id, tx) => {
+      await sessions.endAllOfUser(id, tx);
+      realtime.endUser(id);
+    },
   });
-  return { clock, sessions, actions, companies, departments, agents, auth, verification, registration };
+  const clients = createClientService({ db, clock });
+  // The worker is made below, once the channels exist; delivery only needs to wake it.
+  let wakeWorker = () => {};
+  const delivery = createDeliveryService({ db, clock, events: realtime, onEnqueued: () => wakeWorker() });
+  const tickets = createTicketService({ db, clock, events: realtime, actions, clients, delivery });
+  const chat = createChatService({ db, clock, events: realtime, tickets, clients, delivery, storage });
+  const intake = createIntakeService({ db, clock, events: realtime, actions, clients, delivery });
+  const telegram = createTelegramRuntime({
+    db,
+    config,
+    clock,
+    logger,
+    intake,
+    storage,
+    locks: database.locks,
+    pollTimeoutSeconds: deps.telegramPollTimeoutSeconds,
+  });
+  const registry = createChannelRegistry({ telegram: telegram.send });
+  const worker = createOutboxWorker({ delivery, registry, logger });
+  wakeWorker = () => worker.kick();
+  return {
+    clock,
+    sessions,
+    realtime,
+    storage,
+    actions,
+    companies,
+    departments,
+    agents,
+    auth,
+    verification,
+    registration,
+    clients,
+    delivery,
+    tickets,
+    chat,
+    intake,
+    telegram,
+    worker,
+  };
 }
 
 export type Services = ReturnType<typeof buildServices>;
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+export type App = {
+  app: FastifyInstance;
+  services: Services;
+  /** Starts the background work: channel receivers, the outbox worker. Call after listen. */
+  start(): Promise<void>;
+};
+
+export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, logger } = deps;
   const services = buildServices(deps);
 
@@ -94,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -124,9 +213,21 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(registrationRoutes(services.registration));
       await api.register(agentRoutes(services.agents));
       await api.register(departmentRoutes(services.departments));
+      await api.register(clientRoutes(services.clients));
+      await api.register(ticketRoutes(services.tickets, services.chat));
+      await api.register(telegramRoutes(services.telegram));
     },
     { prefix: '/api' },
   );
+
+  await app.register(fileRoutes(services.storage));
+
+  services.realtime.attach(app.server);
+  app.addHook('onClose', async () => {
+    await services.telegram.stop();
+    await services.worker.stop();
+    await services.realtime.close();
+  });
 
   const webDist = config.webDist;
   const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -158,5 +259,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     return reply.status(404).send({ message: 'Not found' });
   });
 
-  return { app, services };
+  return {
+    app,
+    services,
+    async start() {
+      services.worker.start();
+      await services.telegram.start();
+    },
+  };
 }

@@ -19,7 +19,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const { app } = await buildApp({ config, db: database.db, logger, mailer });
+  const { app, start } = await buildApp({ config, database, logger, mailer });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -35,6 +35,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await start();
   logger.info(`KreeChat is ready at http://${config.host}:${config.port}`);
 }
 

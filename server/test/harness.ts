@@ -2,6 +2,9 @@
  * The real app over a real database, driven through Fastify's inject (no sockets needed), with a cookie jar per
  * client and a clock the test moves.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -26,31 +29,58 @@ export type TestApp = {
   database: Database;
   clock: TestClock;
   smtp: SmtpSink;
+  dataDir: string;
+  /** http://127.0.0.1:<port> when started with `listen`, for sockets and webhooks; '' otherwise. */
+  baseUrl: string;
   client(): TestClient;
   close(): Promise<void>;
 };
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { listen?: boolean; pollTimeoutSeconds?: number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const smtp = await startSmtpSink();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', SMTP_URL: smtp.url, ...env });
-  const logger = createLogger('silent');
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    SMTP_URL: smtp.url,
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  const logger = createLogger(process.env.KC_TEST_LOG ?? 'silent');
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
   const clock = new TestClock();
-  const { app, services } = await buildApp({ config, db: database.db, logger, mailer, clock });
+  const { app, services, start } = await buildApp({
+    config,
+    database,
+    logger,
+    mailer,
+    clock,
+    telegramPollTimeoutSeconds: options.pollTimeoutSeconds ?? 1,
+  });
   await app.ready();
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  await start();
+  const address = app.server.address();
   return {
     app,
     services,
     database,
     clock,
     smtp,
+    dataDir,
+    baseUrl: options.listen && address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : '',
     client: () => new TestClient(app),
     async close() {
       await app.close();
       mailer.close();
       await smtp.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,6 +9,9 @@ export const ROLES = ['admin', 'moderator', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 export const roleSchema = z.enum(ROLES);
 
+/** Admins and moderators see every department's tickets; agents see their own department's. */
+export const seesAllDepartments = (role: Role) => role === 'admin' || role === 'moderator';
+
 export const PLATFORMS = ['telegram', 'whatsapp', 'wordpress', 'viber'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -4,3 +4,8 @@ export * from './countries';
 export * from './auth';
 export * from './agents';
 export * from './departments';
+export * from './tickets';
+export * from './messages';
+export * from './clients';
+export * from './telegram';
+export * from './events';

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { advisoryLocks, inProcessLocks, type LockFactory } from './locks';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,6 +22,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  locks: LockFactory;
   close(): Promise<void>;
 };
 
@@ -41,7 +43,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', locks: advisoryLocks(options.databaseUrl), close: () => pool.end() };
   }
 
   let dir: string | undefined;
@@ -53,5 +55,5 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: pgliteDb as unknown as Db, kind: 'pglite', locks: inProcessLocks(), close: () => client.close() };
 }

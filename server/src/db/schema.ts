@@ -222,16 +222,23 @@ export const messages = pgTable(
   ],
 );
 
-/** Outbound delivery queue: written in the same transaction as the agent's message, drained by a worker. */
+/**
+ * Outbound delivery queue, written in the same transaction as what it delivers, drained by a worker. `message`
+ * delivers a chat message (text, file, the closing text with its rating keyboard); `botText` is a bot's own
+ * text to a chat (the department question, a thank-you) that belongs to no message.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: id(),
     companyId: companyId(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['message', 'botText'] }).notNull(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     platform: platformEnum('platform').notNull(),
+    /** The channel account (bot, number) that sends it, and the recipient's id on that channel. */
+    channelRef: text('channel_ref').notNull(),
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload'),
     status: outboxStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
@@ -239,10 +246,32 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_message_idx').on(t.messageId)],
 );
 
-/** Every inbound channel update, recorded under its external id before it is acknowledged. */
+/** Client messages that wait for the client to choose a department; the choice turns them into a ticket. */
+export const heldMessages = pgTable(
+  'held_messages',
+  {
+    id: id(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    companyId: companyId(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    platform: platformEnum('platform').notNull(),
+    channelRef: text('channel_ref').notNull(),
+    /** The channel-neutral inbound message, files already stored. */
+    message: jsonb('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('held_messages_client_idx').on(t.clientId, t.seq)],
+);
+
+/**
+ * Every inbound channel update, recorded under its external id and committed before it is acknowledged. The
+ * processing transaction marks it processed; a failed processing keeps the row for a later retry.
+ */
 export const inboundUpdates = pgTable(
   'inbound_updates',
   {
@@ -252,9 +281,16 @@ export const inboundUpdates = pgTable(
     payload: jsonb('payload').notNull(),
     receivedAt: at('received_at').notNull().defaultNow(),
     processedAt: at('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
     error: text('error'),
   },
-  (t) => [primaryKey({ columns: [t.channelKey, t.updateId] })],
+  (t) => [
+    primaryKey({ columns: [t.channelKey, t.updateId] }),
+    index('inbound_updates_unprocessed_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
 );
 
 export const pinnedMessages = pgTable(

@@ -29,7 +29,7 @@ async function main() {
   const logger = createLogger('warn');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger });
-  const services = buildServices({ config, db: database.db, logger, mailer });
+  const services = buildServices({ config, database, logger, mailer });
 
   if (!(await services.agents.findByEmail(ADMIN_EMAIL))) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);

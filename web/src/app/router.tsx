@@ -1,15 +1,18 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ForgotPasswordScreen, LoginScreen, RegisterCompanyScreen } from '../features/auth';
+import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSession } from './guards/RequireSession';
+import { AdminPanelLayout } from './layout/AdminPanelLayout';
 import { AuthLayout } from './layout/AuthLayout';
 import { RootLayout } from './layout/RootLayout';
 import { UserPanelLayout } from './layout/UserPanelLayout';
+import { AdminSettingsRoute } from './routes/admin-settings';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 import { ProfileRoute } from './routes/profile';
 import { WorkspaceRoute } from './routes/workspace';
 
-/** SPEC §2 routes. Admin panel and bubbles routes join here in their issues. */
+/** SPEC §2 routes. The other admin panel sections and the bubbles route join here in their issues. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -31,6 +34,14 @@ export const routes: RouteObject[] = [
             path: '/profile/:username',
             element: <UserPanelLayout />,
             children: [{ index: true, element: <ProfileRoute /> }],
+          },
+          {
+            path: '/admin-panel',
+            element: <AdminPanelLayout />,
+            children: [
+              { index: true, element: <Navigate to="settings" replace /> },
+              { element: <RequireAdmin />, children: [{ path: 'settings', element: <AdminSettingsRoute /> }] },
+            ],
           },
         ],
       },

@@ -7,7 +7,7 @@ interface EmptyStateProps {
   description?: string;
   action?: ReactNode;
   /** Heading level of the title inside its region; use `p` when no heading fits. */
-  titleAs?: 'h2' | 'h3' | 'p';
+  titleAs?: 'h1' | 'h2' | 'h3' | 'p';
   size?: 'sm' | 'md';
   className?: string;
 }

@@ -27,6 +27,16 @@ describe('api client', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('uploads multipart forms without forcing a JSON content type', async () => {
+    const fetchStub = answer(200, { message: 'ok' });
+    const form = new FormData();
+    form.append('ticketid', 'abc');
+    await api.upload('/send-file', form);
+    const init = fetchStub.mock.calls[0]?.[1] as RequestInit | undefined;
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
+  });
+
   it('sends no body on GET', async () => {
     const fetchStub = answer(200, {});
     await api.get('/auth/validate');

@@ -61,6 +61,8 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
 interface RequestOptions<T> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** A multipart body (uploads); the browser sets its Content-Type with the boundary. */
+  form?: FormData;
   schema?: Parser<T>;
   signal?: AbortSignal;
 }
@@ -76,18 +78,16 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method, schema, signal } = options;
-  // The server requires a JSON body on every state-changing call (ARCHITECTURE §6), so an empty one is `{}`.
-  const body = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+  const { method, schema, signal, form } = options;
+  // The server requires a JSON or multipart body on every state-changing call (ARCHITECTURE §6), so an empty
+  // one is `{}`.
+  const body = method === 'GET' ? undefined : (form ?? JSON.stringify(options.body ?? {}));
+  const headers: Record<string, string> = form
+    ? { Accept: 'application/json' }
+    : { 'Content-Type': 'application/json', Accept: 'application/json' };
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body,
-      signal,
-    });
+    response = await fetch(`/api${path}`, { method, credentials: 'include', headers, body, signal });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(NETWORK_ERROR_STATUS, 'No response received from server.');
@@ -118,4 +118,7 @@ export const api = {
   put: <T = unknown>(path: string, body?: unknown, schema?: Parser<T>) =>
     request<T>(path, { method: 'PUT', body, schema }),
   delete: <T = unknown>(path: string, schema?: Parser<T>) => request<T>(path, { method: 'DELETE', schema }),
+  /** POST a multipart form (file uploads). */
+  upload: <T = unknown>(path: string, form: FormData, schema?: Parser<T>) =>
+    request<T>(path, { method: 'POST', form, schema }),
 };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compactCount, countryName, displayUsername, fullName, truncate } from './format';
+import {
+  compactCount,
+  countryName,
+  displayUsername,
+  fileSize,
+  fullName,
+  previewText,
+  shortId,
+  truncate,
+} from './format';
 
 describe('displayUsername (SPEC §5: 18 or more characters are cut to 18 with an ellipsis)', () => {
   it('keeps names of up to 17 characters', () => {
@@ -36,5 +45,35 @@ describe('fullName', () => {
   it('joins the present parts', () => {
     expect(fullName('Ada', 'Lovelace')).toBe('Ada Lovelace');
     expect(fullName(' Ada ', null)).toBe('Ada');
+  });
+});
+
+describe('previewText (SPEC §5: other text over 100 characters cut to 150)', () => {
+  it('keeps texts of up to 100 characters', () => {
+    const text = 'a'.repeat(100);
+    expect(previewText(text)).toBe(text);
+  });
+
+  it('shows the first 150 characters and an ellipsis of a longer text', () => {
+    expect(previewText('b'.repeat(101))).toBe(`${'b'.repeat(101)}…`);
+    expect(previewText('c'.repeat(400))).toBe(`${'c'.repeat(150)}…`);
+  });
+});
+
+describe('fileSize (SPEC §3: KB, and MB from 1000 KB)', () => {
+  it('reads in KB below 1000 KB', () => {
+    expect(fileSize(512, 'en')).toEqual({ amount: '0.5', unit: 'kb' });
+    expect(fileSize(999 * 1024, 'en')).toEqual({ amount: '999', unit: 'kb' });
+  });
+
+  it('reads in MB from 1000 KB, in the UI language', () => {
+    expect(fileSize(1000 * 1024, 'en')).toEqual({ amount: '1', unit: 'mb' });
+    expect(fileSize(5.5 * 1024 * 1024, 'es')).toEqual({ amount: '5,5', unit: 'mb' });
+  });
+});
+
+describe('shortId', () => {
+  it('is the first 8 characters', () => {
+    expect(shortId('1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d')).toBe('1a2b3c4d');
   });
 });

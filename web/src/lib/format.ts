@@ -30,3 +30,24 @@ export function fullName(first: string | null | undefined, last: string | null |
     .filter(Boolean)
     .join(' ');
 }
+
+/** SPEC §9: ticket, action and profile ids are shown by their first 8 characters. */
+export const shortId = (id: string): string => id.slice(0, 8);
+
+/**
+ * SPEC §5 "other text over 100 characters cut to 150", taken literally: a text longer than 100 characters shows its
+ * first 150 characters and an ellipsis (the card's line clamp hides what does not fit anyway).
+ */
+export const PREVIEW_THRESHOLD = 100;
+export const PREVIEW_LENGTH = 150;
+export function previewText(text: string): string {
+  const chars = [...text];
+  return chars.length > PREVIEW_THRESHOLD ? `${chars.slice(0, PREVIEW_LENGTH).join('')}…` : text;
+}
+
+/** SPEC §3: a file size reads in KB, and in MB from 1000 KB. */
+export function fileSize(bytes: number, lang: string): { amount: string; unit: 'kb' | 'mb' } {
+  const kb = Math.max(0, bytes) / 1024;
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  return kb >= 1000 ? { amount: number.format(kb / 1024), unit: 'mb' } : { amount: number.format(kb), unit: 'kb' };
+}

@@ -34,6 +34,8 @@ export function createAuthService(deps: {
   departments: DepartmentService;
   actions: ActionService;
   failures: FailureLimiter;
+  /** Told the hashed id of a session that ended, so its live connections close. */
+  onSessionEnded: (sessionId: string) => void;
 }) {
   const { db, clock, sessions, agents, companies, departments, actions, failures } = deps;
 
@@ -80,7 +82,9 @@ export function createAuthService(deps: {
 
     async logout(token: string | undefined) {
       const ended = await sessions.end(token);
-      if (ended) await actions.record({ companyId: ended.companyId, userId: ended.userId, actionType: 'user_logout' });
+      if (!ended) return;
+      deps.onSessionEnded(ended.sessionId);
+      await actions.record({ companyId: ended.companyId, userId: ended.userId, actionType: 'user_logout' });
     },
 
     async validate(principal: Principal | undefined) {

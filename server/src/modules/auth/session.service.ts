@@ -52,7 +52,9 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
     /** Ends the session of a cookie value; answers whose it was, if anyone's. */
     async end(token: string | undefined) {
       if (!token) return undefined;
-      return sessionRepo.delete(db, sha256(token));
+      const sessionId = sha256(token);
+      const ended = await sessionRepo.delete(db, sessionId);
+      return ended && { ...ended, sessionId };
     },
 
     endAllOfUser: (userId: string, tx: Tx = db) => sessionRepo.deleteAllOfUser(tx, userId),

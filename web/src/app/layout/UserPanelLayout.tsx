@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/Logo';
 import { Tooltip } from '../../components/Tooltip';
 import { useSession } from '../../lib/session';
-import styles from './UserPanelLayout.module.css';
+import styles from './PanelLayout.module.css';
 
 /** The user panel frame (SPEC §2): logo back to the workspace, 'user panel' title, Profile / Bubbles sidebar. */
 export function UserPanelLayout() {

@@ -1,6 +1,88 @@
-import { WorkspaceShell } from '../../features/workspace';
+import { useCallback, useMemo, useState } from 'react';
+import type { Ticket } from '@kreechat/contract';
+import { ChatPane, useChatLiveUpdates } from '../../features/chat';
+import {
+  ClosedTickets,
+  CloseTicketButton,
+  PendingTickets,
+  useOpenTickets,
+  useTicketFromLists,
+  useTicketLiveUpdates,
+  useUnreadTickets,
+} from '../../features/tickets';
+import { WorkspaceShell, type WorkspaceView } from '../../features/workspace';
+import { canSeeAllTickets, useMyDepartment, useSession, type Viewer } from '../../lib/session';
+import { useWorkspaceSocket } from '../../lib/socket';
 
-/** `/`: the workspace frame. Ticket lists, chat and colleagues plug into its slots as their features land. */
+/**
+ * `/`: the workspace (SPEC §2). Composes the ticket lists, the chat and the live connection inside the shell:
+ * selecting a ticket opens its chat (the Chat tab on the narrow layout) and clears its unread mark.
+ */
 export function WorkspaceRoute() {
-  return <WorkspaceShell />;
+  const session = useSession();
+  const department = useMyDepartment();
+  const socket = useWorkspaceSocket();
+  const [view, setView] = useState<WorkspaceView>('pending');
+  // The last copy of the open ticket seen outside the lists (events about a ticket the lists dropped).
+  const [selected, setSelected] = useState<Ticket | null>(null);
+
+  const viewer = useMemo<Viewer>(() => {
+    const canSeeAll = canSeeAllTickets(session.role);
+    return {
+      id: session.id,
+      username: session.username,
+      role: session.role,
+      canSeeAll,
+      departmentId: department.isPending ? undefined : (department.data?.departmentid ?? null),
+    };
+  }, [session.id, session.username, session.role, department.isPending, department.data]);
+
+  const closedScope = viewer.canSeeAll ? 'all' : viewer.departmentId;
+  const selectedId = selected?.ticketid ?? null;
+  const current = useTicketFromLists(selectedId, closedScope) ?? selected;
+  const open = useOpenTickets();
+  const { markRead } = useUnreadTickets();
+
+  const onTicket = useCallback((ticket: Ticket) => {
+    setSelected((shown) => (shown?.ticketid === ticket.ticketid ? ticket : shown));
+  }, []);
+  useTicketLiveUpdates(socket, { viewer, openTicketId: selectedId, onTicket });
+  useChatLiveUpdates(socket, viewer.id);
+
+  const select = useCallback(
+    (ticket: Ticket) => {
+      setSelected(ticket);
+      markRead(ticket.ticketid);
+      setView('chat');
+    },
+    [markRead],
+  );
+
+  return (
+    <WorkspaceShell
+      pendingCount={open.data?.length ?? 0}
+      pending={<PendingTickets viewer={viewer} selectedId={selectedId} onSelect={select} labelledBy="pending-title" />}
+      chat={
+        current ? (
+          <ChatPane
+            key={current.ticketid}
+            ticket={current}
+            viewer={viewer}
+            actions={<CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />}
+          />
+        ) : undefined
+      }
+      closed={
+        <ClosedTickets
+          viewer={viewer}
+          scope={closedScope}
+          selectedId={selectedId}
+          onSelect={select}
+          labelledBy="closed-title"
+        />
+      }
+      view={view}
+      onViewChange={setView}
+    />
+  );
 }

@@ -2,3 +2,11 @@ export { SessionContext, useSession, type Session } from './context';
 export { sessionQueryKey, sessionQueryOptions, useValidateSession, validateSession } from './validate';
 export { logout, useLogout, type LogoutOptions } from './logout';
 export { getUserPref, userPrefQueryKey, userPrefQueryOptions, type UserPref } from './user-pref';
+export {
+  getMyDepartment,
+  myDepartmentQueryKey,
+  myDepartmentQueryOptions,
+  useMyDepartment,
+  type MyDepartment,
+} from './department';
+export { canSeeAllTickets, type Viewer } from './viewer';

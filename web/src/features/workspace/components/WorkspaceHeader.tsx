@@ -14,7 +14,8 @@ interface WorkspaceHeaderProps {
   unreadCount: number;
 }
 
-export const ADMIN_PANEL_PATH = '/admin-panel/agents';
+/** The admin panel's first section; Agents, Clients and Tickets join it in their issue. */
+export const ADMIN_PANEL_PATH = '/admin-panel/settings';
 export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
 
 /** Title with beta label, welcome, inbox, push toggle and the account actions (SPEC §2 Main workspace). */

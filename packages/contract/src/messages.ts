@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { nullableTimestampSchema, timestampSchema, uuidSchema } from './common';
+
+export const MESSAGE_TYPES = [
+  'text',
+  'audio',
+  'image',
+  'document',
+  'video',
+  'rating',
+  'close',
+  'reopen',
+  'location',
+] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** received: from the client · pending: queued for the channel · sent: the channel took it · failed: it refused. */
+export const DELIVERY_STATUSES = ['received', 'pending', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const messageSchema = z.object({
+  messageid: z.string(),
+  /** Monotonic order within the whole database: the chat's cursor. */
+  seq: z.number().int(),
+  ticketid: z.string(),
+  type: z.enum(MESSAGE_TYPES),
+  content: z.string(),
+  created_on: timestampSchema,
+  /** The agent's name for agent messages, the client's for client messages. */
+  created_by: z.string().nullable(),
+  isagent: z.boolean(),
+  clientid: z.string().nullable(),
+  senderid: z.string().nullable(),
+  file_name: z.string().nullable(),
+  file_size: z.number().nullable(),
+  /** URL of the file under /files, for every file type. */
+  path: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  video_thumbnail: z.string().nullable(),
+  /** "latitude,longitude" for a location. */
+  region: z.string().nullable(),
+  reaction: z.string().nullable(),
+  delivery_status: z.enum(DELIVERY_STATUSES),
+  delivery_error: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** One day of a chat, in the viewer's time zone. */
+export const chatSectionSchema = z.object({ date: z.string(), messages: z.array(messageSchema) });
+export type ChatSection = z.infer<typeof chatSectionSchema>;
+
+export const CHAT_PAGE_SIZE = 50;
+export const chatParamsSchema = z.object({
+  id: uuidSchema,
+  /** 0 for the newest page; otherwise the `seq` to read before (the previous page's `nextCursor`). */
+  index: z.coerce.number().int().min(0),
+});
+export const chatQuerySchema = z.object({
+  created_on: z.string().optional(),
+  /** The viewer's IANA time zone, for the day sections. */
+  tz: z.string().max(64).optional(),
+});
+export const chatResponseSchema = z.object({
+  sections: z.array(chatSectionSchema),
+  /** Pass as `index` for older messages; null when this page reached the first message. */
+  nextCursor: z.number().int().nullable(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+export const MESSAGE_MAX_LENGTH = 4096;
+export const sendMessageBodySchema = z.object({
+  content: z
+    .string({ message: 'Cannot send an empty message' })
+    .trim()
+    .min(1, { message: 'Cannot send an empty message' })
+    .max(MESSAGE_MAX_LENGTH, { message: `A message can have at most ${MESSAGE_MAX_LENGTH} characters` }),
+  ticketid: uuidSchema,
+  isagent: z.boolean().optional(),
+  created_on: z.string().optional(),
+  /** A key the browser makes per message, so a double submit sends once. */
+  idempotencyKey: z.string().min(8).max(100).optional(),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+
+/** Fields of the multipart POST /send-file besides `file`. */
+export const sendFileFieldsSchema = z.object({
+  ticketid: uuidSchema,
+  ticketPlatform: z.string().optional(),
+  created_on: z.string().optional(),
+  idempotencyKey: z.string().min(8).max(100).optional(),
+});
+
+export const retryMessageBodySchema = z.object({ messageid: uuidSchema });
+
+/** Largest upload an agent may send (Telegram's own cap for bots is 50 MB). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export const messageResponseSchema = z.object({ message: messageSchema });

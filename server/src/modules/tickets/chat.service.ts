@@ -1,0 +1,158 @@
+import { CHAT_PAGE_SIZE, NOT_TICKET_HANDLER, TICKET_CLOSED, type ChatResponse, type Message } from '@kreechat/contract';
+import type { Db } from '../../db/client';
+import type { FileStorage } from '../../files/storage';
+import type { Principal } from '../../platform/access';
+import type { Clock } from '../../platform/clock';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import type { EventPublisher } from '../../platform/events';
+import type { ClientService } from '../clients';
+import type { DeliveryService } from './delivery.service';
+import { messageRepo, type NewMessage } from './message.repo';
+import { outboxRepo } from './outbox.repo';
+import { dayFormatter, groupByDay } from './sections';
+import { ticketRepo } from './ticket.repo';
+import { audienceOf, type TicketService } from './ticket.service';
+import { canHandle } from './visibility';
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+type Outgoing = Pick<NewMessage, 'type' | 'content' | 'fileName' | 'fileSize' | 'filePath' | 'thumbnailPath'>;
+
+/** A ticket's chat: its history in day sections, and what the handler sends to the client. */
+export function createChatService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventPublisher;
+  tickets: TicketService;
+  clients: ClientService;
+  delivery: DeliveryService;
+  storage: FileStorage;
+}) {
+  const { db, clock, events, tickets, clients, delivery, storage } = deps;
+
+  /**
+   * Stores the handler's message and its outbox row in one transaction; the same idempotency key sends once.
+   * Refused for a closed ticket and for anyone but the handler.
+   */
+  async function send(
+    viewer: Principal,
+    ticketId: string,
+    outgoing: Outgoing,
+    idempotencyKey?: string,
+  ): Promise<Message> {
+    if (idempotencyKey) {
+      const earlier = await messageRepo.findByIdempotencyKey(db, viewer.companyId, idempotencyKey);
+      if (earlier) return (await messageRepo.view(db, viewer.companyId, earlier.id))!;
+    }
+    let messageId: string;
+    try {
+      messageId = await db.transaction(async (tx) => {
+        const ticket = await tickets.visibleRow(viewer, ticketId, tx, true);
+        if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
+        if (ticket.handlerId !== viewer.userId) throw new ForbiddenError(NOT_TICKET_HANDLER);
+        const now = clock.now();
+        const recipient = await clients.identity(ticket.clientId, ticket.platform, tx);
+        if (!recipient || !ticket.channelRef) throw new ConflictError('This client cannot be reached on its channel');
+        const message = await messageRepo.insert(tx, {
+          ...outgoing,
+          companyId: viewer.companyId,
+          ticketId,
+          clientId: ticket.clientId,
+          isAgent: true,
+          createdById: viewer.userId,
+          deliveryStatus: 'pending',
+          idempotencyKey,
+          createdAt: now,
+        });
+        await ticketRepo.touch(tx, ticketId, now);
+        await delivery.enqueueMessage(tx, {
+          companyId: viewer.companyId,
+          platform: ticket.platform,
+          channelRef: ticket.channelRef,
+          recipient,
+          messageId: message.id,
+        });
+        return message.id;
+      });
+    } catch (error) {
+      // Two submits with one key racing: the second loses on the unique index and answers the first's message.
+      if (idempotencyKey) {
+        const earlier = await messageRepo.findByIdempotencyKey(db, viewer.companyId, idempotencyKey);
+        if (earlier) return (await messageRepo.view(db, viewer.companyId, earlier.id))!;
+      }
+      throw error;
+    }
+    delivery.enqueued();
+    const message = (await messageRepo.view(db, viewer.companyId, messageId))!;
+    const ticket = await ticketRepo.find(db, viewer.companyId, ticketId);
+    if (ticket) events.toTicket(audienceOf(ticket), 'newMessage', { message });
+    return message;
+  }
+
+  return {
+    async history(viewer: Principal, ticketId: string, cursor: number, timeZone?: string): Promise<ChatResponse> {
+      dayFormatter(timeZone);
+      await tickets.visibleRow(viewer, ticketId);
+      const page = await messageRepo.page(db, ticketId, cursor || null, CHAT_PAGE_SIZE + 1);
+      const more = page.length > CHAT_PAGE_SIZE;
+      const messages = more ? page.slice(1) : page;
+      return { sections: groupByDay(messages, timeZone), nextCursor: more ? messages[0]!.seq : null };
+    },
+
+    sendText: (viewer: Principal, ticketId: string, content: string, idempotencyKey?: string) =>
+      send(viewer, ticketId, { type: 'text', content }, idempotencyKey),
+
+    /** Stores the file (typed by its bytes, thumbnailed if an image) and sends it like a message. */
+    async sendFile(
+      viewer: Principal,
+      ticketId: string,
+      file: { bytes: Buffer; name: string },
+      idempotencyKey?: string,
+    ) {
+      if (file.bytes.length === 0) throw new ValidationError('The file is empty');
+      // Check before storing, so a refused upload leaves no file behind.
+      const ticket = await tickets.visibleRow(viewer, ticketId);
+      if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
+      if (ticket.handlerId !== viewer.userId) throw new ForbiddenError(NOT_TICKET_HANDLER);
+      const stored = await storage.save(viewer.companyId, file.bytes, file.name);
+      return send(
+        viewer,
+        ticketId,
+        {
+          type: stored.kind,
+          content: '',
+          fileName: stored.name,
+          fileSize: stored.size,
+          filePath: stored.key,
+          thumbnailPath: stored.thumbnailKey,
+        },
+        idempotencyKey,
+      );
+    },
+
+    /** Queues a failed outbound message again. */
+    async retry(viewer: Principal, messageId: string): Promise<Message> {
+      const message = await messageRepo.find(db, viewer.companyId, messageId);
+      if (!message) throw new NotFoundError('Message not found');
+      const ticket = await tickets.visibleRow(viewer, message.ticketId);
+      if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
+      if (message.deliveryStatus !== 'failed') throw new ConflictError('Only a message that failed can be retried');
+      await db.transaction(async (tx) => {
+        const job = await outboxRepo.forMessage(tx, messageId);
+        if (!job) throw new ConflictError('This message has nothing to retry');
+        await outboxRepo.update(tx, job.id, {
+          status: 'pending',
+          attempts: 0,
+          lastError: null,
+          lockedUntil: null,
+          nextAttemptAt: clock.now(),
+        });
+        await messageRepo.update(tx, messageId, { deliveryStatus: 'pending', deliveryError: null });
+      });
+      delivery.enqueued();
+      const view = (await messageRepo.view(db, viewer.companyId, messageId))!;
+      events.toTicket(audienceOf(ticket), 'messageStatus', { message: view });
+      return view;
+    },
+  };
+}

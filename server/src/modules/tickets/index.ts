@@ -1,0 +1,10 @@
+export { createTicketService, audienceOf } from './ticket.service';
+export type { TicketService } from './ticket.service';
+export { createChatService } from './chat.service';
+export type { ChatService } from './chat.service';
+export { createIntakeService } from './intake.service';
+export type { IntakeService, IntakeOutcome } from './intake.service';
+export type { InboundContent, InboundFile, InboundMessage, InboundOrigin } from './intake.types';
+export { createDeliveryService, MAX_ATTEMPTS } from './delivery.service';
+export type { DeliveryService, DeliveryJob, BotNotice } from './delivery.service';
+export { ticketRoutes } from './ticket.routes';

@@ -1,0 +1,49 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { heldMessages, inboundUpdates, notifications } from '../../db/schema';
+
+export const intakeRepo = {
+  /** Marks a recorded update processed; false when it already was (a redelivery, or a retry that lost a race). */
+  async claimUpdate(tx: Tx, key: { channelKey: string; updateId: string }, now: Date): Promise<boolean> {
+    const [row] = await tx
+      .update(inboundUpdates)
+      .set({ processedAt: now, error: null })
+      .where(
+        and(
+          eq(inboundUpdates.channelKey, key.channelKey),
+          eq(inboundUpdates.updateId, key.updateId),
+          isNull(inboundUpdates.processedAt),
+        ),
+      )
+      .returning({ id: inboundUpdates.updateId });
+    return Boolean(row);
+  },
+
+  async hasHeld(tx: Tx, clientId: string) {
+    const [row] = await tx
+      .select({ id: heldMessages.id })
+      .from(heldMessages)
+      .where(eq(heldMessages.clientId, clientId))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  async hold(tx: Tx, values: typeof heldMessages.$inferInsert) {
+    await tx.insert(heldMessages).values(values);
+  },
+
+  /** The client's held messages in arrival order, removed as they are taken. */
+  async takeHeld(tx: Tx, clientId: string) {
+    const rows = await tx
+      .select()
+      .from(heldMessages)
+      .where(eq(heldMessages.clientId, clientId))
+      .orderBy(asc(heldMessages.seq));
+    await tx.delete(heldMessages).where(eq(heldMessages.clientId, clientId));
+    return rows;
+  },
+
+  async notify(tx: Tx, values: typeof notifications.$inferInsert) {
+    await tx.insert(notifications).values(values);
+  },
+};

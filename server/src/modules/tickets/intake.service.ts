@@ -1,0 +1,366 @@
+import { LANGUAGES } from '@kreechat/contract';
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { EventPublisher } from '../../platform/events';
+import type { ActionService } from '../actions';
+import type { ClientRow, ClientService } from '../clients';
+import type { DeliveryService } from './delivery.service';
+import { intakeRepo } from './intake.repo';
+import type { InboundMessage, InboundOrigin } from './intake.types';
+import { messageRepo, type NewMessage } from './message.repo';
+import { ticketRepo, type TicketRow } from './ticket.repo';
+import { audienceOf } from './ticket.service';
+
+export type IntakeService = ReturnType<typeof createIntakeService>;
+
+/** What happened to an inbound update, for the channel (and tests) to act on after the commit. */
+export type IntakeOutcome =
+  | { outcome: 'duplicate' }
+  | {
+      outcome: 'ignored';
+      reason: 'blocked client' | 'unknown message' | 'not closed' | 'already rated' | 'unknown department';
+    }
+  | { outcome: 'held'; asked: boolean }
+  | { outcome: 'appended'; ticketId: string; created: boolean; reopened: boolean }
+  | { outcome: 'rated'; ticketId: string }
+  | { outcome: 'reacted'; messageId: string }
+  | { outcome: 'edited'; messageId: string };
+
+/** The client's language if it is one of ours, for the bot's texts. */
+const ownLanguage = (language: string | null | undefined) =>
+  language && (LANGUAGES as readonly string[]).includes(language) ? language : null;
+
+function toMessageValues(
+  origin: InboundOrigin,
+  ticket: TicketRow,
+  client: ClientRow,
+  message: InboundMessage,
+): NewMessage {
+  const base = {
+    companyId: origin.companyId,
+    ticketId: ticket.id,
+    clientId: client.id,
+    isAgent: false,
+    externalId: message.externalId,
+    deliveryStatus: 'received' as const,
+    createdAt: message.sentAt,
+  };
+  const c = message.content;
+  switch (c.type) {
+    case 'text':
+      return { ...base, type: 'text', content: c.text };
+    case 'location':
+      return { ...base, type: 'location', content: '', region: `${c.latitude},${c.longitude}` };
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'document':
+      if ('tooLarge' in c.file) {
+        // SPEC §5: a document named 'Filesize too large!' is shown without a download.
+        return {
+          ...base,
+          type: 'document',
+          content: c.caption ?? '',
+          fileName: 'Filesize too large!',
+          fileSize: c.file.size,
+        };
+      }
+      return {
+        ...base,
+        type: c.type,
+        content: c.caption ?? '',
+        fileName: c.file.name,
+        fileSize: c.file.size,
+        filePath: c.file.key,
+        thumbnailPath: c.file.thumbnailKey,
+      };
+  }
+}
+
+/**
+ * The one shared ingest of ARCHITECTURE §5 (STYLE: the inbound chain): a channel-neutral inbound message becomes
+ * a client, a ticket and a message in one transaction, which also marks the recorded update processed — so a
+ * redelivered or retried update changes nothing. Events go out after the commit.
+ */
+export function createIntakeService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventPublisher;
+  actions: ActionService;
+  clients: ClientService;
+  delivery: DeliveryService;
+}) {
+  const { db, clock, events, actions, clients, delivery } = deps;
+
+  /** Claims the recorded update inside `tx`; false when it was processed already. */
+  const claimUpdate = (tx: Tx, origin: InboundOrigin) =>
+    origin.update ? intakeRepo.claimUpdate(tx, origin.update, clock.now()) : Promise.resolve(true);
+
+  async function createTicket(tx: Tx, origin: InboundOrigin, client: ClientRow, departmentId: string) {
+    const now = clock.now();
+    const ticket = await ticketRepo.insert(tx, {
+      companyId: origin.companyId,
+      clientId: client.id,
+      departmentId,
+      platform: origin.platform,
+      channelRef: origin.channelRef,
+      stage: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await actions.record(
+      { companyId: origin.companyId, clientId: client.id, ticketId: ticket.id, actionType: 'ticket_create' },
+      tx,
+    );
+    return ticket;
+  }
+
+  async function afterCommit(work: {
+    newTicket?: { id: string; reopened: boolean };
+    messages: string[];
+    companyId: string;
+  }) {
+    if (work.newTicket) {
+      const ticket = await ticketRepo.view(db, work.companyId, work.newTicket.id);
+      if (ticket) events.toTicket(audienceOf(ticket), 'newTicket', { ticket, reopenTicket: work.newTicket.reopened });
+    }
+    for (const id of work.messages) {
+      const message = await messageRepo.view(db, work.companyId, id);
+      const ticket = message && (await ticketRepo.find(db, work.companyId, message.ticketid));
+      if (message && ticket) events.toTicket(audienceOf(ticket), 'newMessage', { message });
+    }
+  }
+
+  return {
+    /**
+     * A client's message: appended to their open ticket, or reopening their closed one, or starting a ticket —
+     * at once with one department, or held until the client picks one of several.
+     */
+    async receive(origin: InboundOrigin, message: InboundMessage): Promise<IntakeOutcome> {
+      const result = await db.transaction(async (tx) => {
+        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
+        const client = await clients.findOrCreateByIdentity(tx, origin.companyId, origin.platform, origin.client);
+        if (client.blocked) return { outcome: { outcome: 'ignored', reason: 'blocked client' } as IntakeOutcome };
+
+        let ticket = await ticketRepo.latestOfClient(tx, client.id, origin.platform);
+        let reopened = false;
+        let created = false;
+        const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
+
+        if (ticket?.stage === 'closed') {
+          const now = clock.now();
+          // A ticket whose department was deleted since comes back to the first live one.
+          const departmentId = departments.some((d) => d.id === ticket!.departmentId)
+            ? ticket.departmentId
+            : departments[0]!.id;
+          ticket = await ticketRepo.update(tx, origin.companyId, ticket.id, {
+            stage: 'pending',
+            handlerId: null,
+            departmentId,
+            reopenedAt: now,
+            updatedAt: now,
+            channelRef: origin.channelRef,
+          });
+          await clients.incrementReopened(tx, client);
+          await messageRepo.insert(tx, {
+            companyId: origin.companyId,
+            ticketId: ticket.id,
+            clientId: client.id,
+            type: 'reopen',
+            content: 'Ticket reopened',
+            createdAt: now,
+          });
+          await actions.record(
+            { companyId: origin.companyId, clientId: client.id, ticketId: ticket.id, actionType: 'ticket_reopen' },
+            tx,
+          );
+          reopened = true;
+        } else if (!ticket) {
+          if (departments.length > 1) {
+            const alreadyHeld = await intakeRepo.hasHeld(tx, client.id);
+            await intakeRepo.hold(tx, {
+              companyId: origin.companyId,
+              clientId: client.id,
+              platform: origin.platform,
+              channelRef: origin.channelRef,
+              message: { ...message, sentAt: message.sentAt.toISOString() },
+              createdAt: clock.now(),
+            });
+            if (!alreadyHeld) {
+              await delivery.enqueueBotText(tx, {
+                companyId: origin.companyId,
+                platform: origin.platform,
+                channelRef: origin.channelRef,
+                recipient: origin.client.externalId,
+                payload: { notice: 'chooseDepartment', language: ownLanguage(client.language), departments },
+              });
+            }
+            return { outcome: { outcome: 'held', asked: !alreadyHeld } as IntakeOutcome, enqueued: !alreadyHeld };
+          }
+          ticket = await createTicket(tx, origin, client, departments[0]!.id);
+          created = true;
+        }
+
+        const row = await messageRepo.insert(tx, toMessageValues(origin, ticket, client, message));
+        if (!created && !reopened) await ticketRepo.touch(tx, ticket.id, clock.now());
+        return {
+          outcome: { outcome: 'appended', ticketId: ticket.id, created, reopened } as IntakeOutcome,
+          work: {
+            companyId: origin.companyId,
+            newTicket: created || reopened ? { id: ticket.id, reopened } : undefined,
+            messages: created ? [] : [row.id],
+          },
+        };
+      });
+      if ('enqueued' in result && result.enqueued) delivery.enqueued();
+      if ('work' in result && result.work) await afterCommit(result.work);
+      return result.outcome;
+    },
+
+    /** The client tapped a department: their held messages become a pending ticket there. */
+    async chooseDepartment(origin: InboundOrigin, departmentId: string): Promise<IntakeOutcome> {
+      const result = await db.transaction(async (tx) => {
+        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
+        const client = await clients.findOrCreateByIdentity(tx, origin.companyId, origin.platform, origin.client);
+        if (client.blocked) return { outcome: { outcome: 'ignored', reason: 'blocked client' } as IntakeOutcome };
+        const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
+        if (!departments.some((d) => d.id === departmentId)) {
+          return { outcome: { outcome: 'ignored', reason: 'unknown department' } as IntakeOutcome };
+        }
+        const latest = await ticketRepo.latestOfClient(tx, client.id, origin.platform);
+        // A second tap, or a tap after the ticket started: the existing ticket keeps its department.
+        if (latest && latest.stage !== 'closed')
+          return {
+            outcome: { outcome: 'appended', ticketId: latest.id, created: false, reopened: false } as IntakeOutcome,
+          };
+        const ticket = await createTicket(tx, origin, client, departmentId);
+        for (const h of await intakeRepo.takeHeld(tx, client.id)) {
+          const stored = h.message as Omit<InboundMessage, 'sentAt'> & { sentAt: string };
+          await messageRepo.insert(
+            tx,
+            toMessageValues(origin, ticket, client, { ...stored, sentAt: new Date(stored.sentAt) }),
+          );
+        }
+        return {
+          outcome: { outcome: 'appended', ticketId: ticket.id, created: true, reopened: false } as IntakeOutcome,
+          work: { companyId: origin.companyId, newTicket: { id: ticket.id, reopened: false }, messages: [] },
+        };
+      });
+      if ('work' in result && result.work) await afterCommit(result.work);
+      return result.outcome;
+    },
+
+    /** The client rated a closed ticket (1–3): stored once, shown as a 'rating' message, the handler notified. */
+    async rate(origin: InboundOrigin, ticketId: string, rating: number): Promise<IntakeOutcome> {
+      const result = await db.transaction(async (tx) => {
+        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
+        const client = await clients.findOrCreateByIdentity(tx, origin.companyId, origin.platform, origin.client);
+        const ticket = await ticketRepo.find(tx, origin.companyId, ticketId, { lock: true });
+        if (!ticket || ticket.clientId !== client.id)
+          return { outcome: { outcome: 'ignored', reason: 'unknown message' } as IntakeOutcome };
+        if (ticket.stage !== 'closed')
+          return { outcome: { outcome: 'ignored', reason: 'not closed' } as IntakeOutcome };
+        if (ticket.rating !== null)
+          return { outcome: { outcome: 'ignored', reason: 'already rated' } as IntakeOutcome };
+        const now = clock.now();
+        await ticketRepo.update(tx, origin.companyId, ticketId, { rating, updatedAt: now });
+        const message = await messageRepo.insert(tx, {
+          companyId: origin.companyId,
+          ticketId,
+          clientId: client.id,
+          type: 'rating',
+          content: String(rating),
+          createdAt: now,
+        });
+        const handlerId = ticket.handlerId ?? ticket.closedById;
+        if (handlerId) {
+          await intakeRepo.notify(tx, {
+            companyId: origin.companyId,
+            userId: handlerId,
+            type: 'rating',
+            name: client.name,
+            content: String(rating),
+            ticketId,
+            createdAt: now,
+          });
+        }
+        await actions.record(
+          {
+            companyId: origin.companyId,
+            userId: handlerId,
+            clientId: client.id,
+            ticketId,
+            rating,
+            actionType: 'ticket_rating',
+          },
+          tx,
+        );
+        await delivery.enqueueBotText(tx, {
+          companyId: origin.companyId,
+          platform: origin.platform,
+          channelRef: origin.channelRef,
+          recipient: origin.client.externalId,
+          payload: { notice: 'ratingThanks', language: ownLanguage(client.language) },
+        });
+        return {
+          outcome: { outcome: 'rated', ticketId } as IntakeOutcome,
+          work: { companyId: origin.companyId, messages: [message.id] },
+        };
+      });
+      if ('work' in result && result.work) {
+        delivery.enqueued();
+        await afterCommit(result.work);
+      }
+      return result.outcome;
+    },
+
+    /** The client reacted to a message (their own or the agent's); null removes the reaction. */
+    async react(origin: InboundOrigin, externalMessageId: string, reaction: string | null): Promise<IntakeOutcome> {
+      const result = await db.transaction(async (tx) => {
+        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
+        const message = await messageRepo.findByExternalId(tx, origin.companyId, externalMessageId);
+        if (!message) return { outcome: { outcome: 'ignored', reason: 'unknown message' } as IntakeOutcome };
+        await messageRepo.update(tx, message.id, { reaction });
+        const ticket = await ticketRepo.find(tx, origin.companyId, message.ticketId);
+        return { outcome: { outcome: 'reacted', messageId: message.id } as IntakeOutcome, message, ticket };
+      });
+      if ('message' in result && result.message && result.ticket) {
+        events.toTicket(audienceOf(result.ticket), 'newReaction', {
+          ticketid: result.message.ticketId,
+          messageid: result.message.id,
+          created_on: result.message.createdAt.toISOString(),
+          reaction,
+        });
+      }
+      return result.outcome;
+    },
+
+    /** The client edited a text message: the chat shows the new text. */
+    async edit(origin: InboundOrigin, externalMessageId: string, text: string): Promise<IntakeOutcome> {
+      const result = await db.transaction(async (tx) => {
+        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
+        const message = await messageRepo.findByExternalId(tx, origin.companyId, externalMessageId);
+        if (!message || message.isAgent)
+          return { outcome: { outcome: 'ignored', reason: 'unknown message' } as IntakeOutcome };
+        // A caption edit changes the caption of a file message, a text edit the text: both live in `content`.
+        await messageRepo.update(tx, message.id, { content: text });
+        const ticket = await ticketRepo.find(tx, origin.companyId, message.ticketId);
+        return {
+          outcome: { outcome: 'edited', messageId: message.id } as IntakeOutcome,
+          ticket,
+          messageId: message.id,
+        };
+      });
+      if ('ticket' in result && result.ticket) {
+        const message = await messageRepo.view(db, origin.companyId, result.messageId);
+        if (message) events.toTicket(audienceOf(result.ticket), 'messageStatus', { message });
+      }
+      return result.outcome;
+    },
+
+    /** Marks a recorded update handled without a change (an update kind we do not use). */
+    async skip(origin: InboundOrigin) {
+      await db.transaction((tx) => claimUpdate(tx, origin));
+    },
+  };
+}

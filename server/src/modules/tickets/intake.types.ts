@@ -1,0 +1,29 @@
+import type { Platform } from '@kreechat/contract';
+
+/** A file a channel already fetched and stored (files/storage), or one it could not fetch because of its size. */
+export type InboundFile =
+  | { key: string; name: string; size: number; thumbnailKey: string | null }
+  | { tooLarge: true; name: string; size: number | null };
+
+/** What a client sent, in no channel's format: channels parse into this, intake takes only this. */
+export type InboundContent =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'video' | 'audio' | 'document'; caption: string | null; file: InboundFile }
+  | { type: 'location'; latitude: number; longitude: number };
+
+export type InboundMessage = {
+  /** The channel's id of the message (for reactions and replies), unique within the company. */
+  externalId: string;
+  sentAt: Date;
+  content: InboundContent;
+};
+
+/** Where an update came from: the company, the channel account (bot, number) and the client's channel identity. */
+export type InboundOrigin = {
+  companyId: string;
+  platform: Platform;
+  channelRef: string;
+  client: { externalId: string; name: string; language: string | null };
+  /** The recorded update this is, marked processed in the same transaction. */
+  update?: { channelKey: string; updateId: string };
+};

@@ -1,0 +1,99 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Message } from '@kreechat/contract';
+import type { Tx } from '../../db/client';
+import { clients, messages, users } from '../../db/schema';
+import { fileUrl } from '../../files/storage';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+function selectViews(tx: Tx) {
+  return tx
+    .select({ message: messages, agentFirst: users.firstName, agentLast: users.lastName, clientName: clients.name })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.createdById))
+    .leftJoin(clients, eq(clients.id, messages.clientId));
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+
+export function toMessage(r: ViewRow): Message {
+  const m = r.message;
+  const agentName = r.agentFirst === null ? null : `${r.agentFirst} ${r.agentLast ?? ''}`.trim();
+  return {
+    messageid: m.id,
+    seq: m.seq,
+    ticketid: m.ticketId,
+    type: m.type,
+    content: m.content,
+    created_on: m.createdAt.toISOString(),
+    created_by: m.isAgent ? agentName : r.clientName,
+    isagent: m.isAgent,
+    clientid: m.clientId,
+    senderid: m.createdById,
+    file_name: m.fileName,
+    file_size: m.fileSize,
+    path: fileUrl(m.filePath),
+    imageUrl: m.type === 'image' ? fileUrl(m.filePath) : null,
+    thumbnailUrl: fileUrl(m.thumbnailPath),
+    video_thumbnail: fileUrl(m.videoThumbnailPath),
+    region: m.region,
+    reaction: m.reaction,
+    delivery_status: m.deliveryStatus,
+    delivery_error: m.deliveryError,
+  };
+}
+
+export const messageRepo = {
+  async insert(tx: Tx, values: NewMessage): Promise<MessageRow> {
+    const [row] = await tx.insert(messages).values(values).returning();
+    return row!;
+  },
+
+  async view(tx: Tx, companyId: string, id: string): Promise<Message | undefined> {
+    const [row] = await selectViews(tx).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    return row && toMessage(row);
+  },
+
+  async find(tx: Tx, companyId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .limit(1);
+    return row;
+  },
+
+  async findByIdempotencyKey(tx: Tx, companyId: string, key: string) {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  },
+
+  async findByExternalId(tx: Tx, companyId: string, externalId: string) {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.externalId, externalId)))
+      .orderBy(desc(messages.seq))
+      .limit(1);
+    return row;
+  },
+
+  /** One page of a chat, newest first from the database, returned oldest first; `before` is an exclusive seq. */
+  async page(tx: Tx, ticketId: string, before: number | null, limit: number): Promise<Message[]> {
+    const rows = await selectViews(tx)
+      .where(before ? and(eq(messages.ticketId, ticketId), lt(messages.seq, before)) : eq(messages.ticketId, ticketId))
+      .orderBy(desc(messages.seq))
+      .limit(limit);
+    return rows.reverse().map(toMessage);
+  },
+
+  async update(tx: Tx, id: string, patch: Partial<NewMessage>) {
+    const [row] = await tx.update(messages).set(patch).where(eq(messages.id, id)).returning();
+    return row;
+  },
+};

@@ -1,0 +1,182 @@
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Ticket } from '@kreechat/contract';
+import type { Tx } from '../../db/client';
+import { clients, departments, messages, tickets, users } from '../../db/schema';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicket = typeof tickets.$inferInsert;
+
+const handler = alias(users, 'handler');
+const closer = alias(users, 'closer');
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const fullName = (first: string | null, last: string | null) =>
+  first === null ? null : `${first} ${last ?? ''}`.trim();
+
+/** Ticket rows with everything the ticket card and the chat header show, in one query. */
+function selectViews(tx: Tx) {
+  return tx
+    .select({
+      ticket: tickets,
+      clientName: clients.name,
+      clientShortId: clients.shortId,
+      clientEmail: clients.email,
+      accountNumber: clients.accountNumber,
+      departmentName: departments.name,
+      handlerFirst: handler.firstName,
+      handlerLast: handler.lastName,
+      closerFirst: closer.firstName,
+      closerLast: closer.lastName,
+      lastMessage: sql<string | null>`(select case when m.type = 'text' then m.content else m.type::text end
+        from ${messages} m where m.ticket_id = ${tickets.id} order by m.seq desc limit 1)`,
+      lastMessageAt: sql<string | null>`(select m.created_at from ${messages} m
+        where m.ticket_id = ${tickets.id} order by m.seq desc limit 1)`,
+    })
+    .from(tickets)
+    .innerJoin(clients, eq(clients.id, tickets.clientId))
+    .innerJoin(departments, eq(departments.id, tickets.departmentId))
+    .leftJoin(handler, eq(handler.id, tickets.handlerId))
+    .leftJoin(closer, eq(closer.id, tickets.closedById));
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+
+function toTicket(r: ViewRow): Ticket {
+  const t = r.ticket;
+  return {
+    ticketid: t.id,
+    platform: t.platform,
+    stage: t.stage,
+    clientid: t.clientId,
+    client_name: r.clientName,
+    client_short_id: r.clientShortId,
+    client_email: r.clientEmail,
+    account_number: r.accountNumber,
+    departmentid: t.departmentId,
+    department_name: r.departmentName,
+    userid: t.handlerId,
+    user_name: fullName(r.handlerFirst, r.handlerLast),
+    accepted: t.handlerId !== null,
+    created_on: t.createdAt.toISOString(),
+    updated_on: t.updatedAt.toISOString(),
+    accepted_on: iso(t.acceptedAt),
+    closed_on: iso(t.closedAt),
+    closed_by_name: fullName(r.closerFirst, r.closerLast),
+    reopened_on: iso(t.reopenedAt),
+    rating: t.rating,
+    companyid: t.companyId,
+    last_message: r.lastMessage,
+    last_message_on: r.lastMessageAt ? new Date(r.lastMessageAt).toISOString() : null,
+  };
+}
+
+const inDepartment = (departmentId: string | null): SQL | undefined =>
+  departmentId ? eq(tickets.departmentId, departmentId) : undefined;
+
+export const ticketRepo = {
+  async insert(tx: Tx, values: NewTicket): Promise<TicketRow> {
+    const [row] = await tx.insert(tickets).values(values).returning();
+    return row!;
+  },
+
+  async find(tx: Tx, companyId: string, id: string, options: { lock?: boolean } = {}) {
+    const query = tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .limit(1);
+    const [row] = options.lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async view(tx: Tx, companyId: string, id: string): Promise<Ticket | undefined> {
+    const [row] = await selectViews(tx).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+    return row && toTicket(row);
+  },
+
+  /** Open tickets (pending and accepted), newest activity first; `departmentId` null means every department. */
+  async listOpen(tx: Tx, companyId: string, departmentId: string | null, limit: number): Promise<Ticket[]> {
+    const rows = await selectViews(tx)
+      .where(and(eq(tickets.companyId, companyId), ne(tickets.stage, 'closed'), inDepartment(departmentId)))
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(limit);
+    return rows.map(toTicket);
+  },
+
+  async listClosed(tx: Tx, companyId: string, departmentId: string | null, offset: number, limit: number) {
+    const rows = await selectViews(tx)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.stage, 'closed'), inDepartment(departmentId)))
+      .orderBy(desc(tickets.closedAt), desc(tickets.id))
+      .offset(offset)
+      .limit(limit);
+    return rows.map(toTicket);
+  },
+
+  /** The client's newest ticket on a channel: the one a new message continues or reopens. */
+  async latestOfClient(tx: Tx, clientId: string, platform: TicketRow['platform']) {
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.clientId, clientId), eq(tickets.platform, platform)))
+      .orderBy(desc(tickets.createdAt))
+      .limit(1)
+      .for('update');
+    return row;
+  },
+
+  /** Sets a handler only if the ticket still has none: two agents racing to accept cannot both win. */
+  async acceptIfPending(tx: Tx, companyId: string, id: string, handlerId: string, now: Date) {
+    const [row] = await tx
+      .update(tickets)
+      .set({ handlerId, stage: 'accepted', acceptedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.id, id),
+          isNull(tickets.handlerId),
+          eq(tickets.stage, 'pending'),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  async update(tx: Tx, companyId: string, id: string, patch: Partial<NewTicket>) {
+    const [row] = await tx
+      .update(tickets)
+      .set(patch)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .returning();
+    return row!;
+  },
+
+  async touch(tx: Tx, id: string, now: Date) {
+    await tx.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, id));
+  },
+
+  async clientLanguage(tx: Tx, ticketId: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ language: clients.language })
+      .from(tickets)
+      .innerJoin(clients, eq(clients.id, tickets.clientId))
+      .where(eq(tickets.id, ticketId));
+    return row?.language ?? null;
+  },
+
+  async liveDepartments(tx: Tx, companyId: string) {
+    return tx
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(and(eq(departments.companyId, companyId), isNull(departments.deletedAt)))
+      .orderBy(departments.createdAt);
+  },
+
+  async departmentsByIds(tx: Tx, ids: string[]) {
+    if (!ids.length) return [];
+    return tx
+      .select({ id: departments.id, deletedAt: departments.deletedAt })
+      .from(departments)
+      .where(inArray(departments.id, ids));
+  },
+};

@@ -1,0 +1,125 @@
+import type {} from '@fastify/multipart';
+import {
+  acceptTicketBodySchema,
+  chatParamsSchema,
+  chatQuerySchema,
+  chatResponseSchema,
+  closedTicketsParamsSchema,
+  closedTicketsQuerySchema,
+  closeTicketBodySchema,
+  MAX_UPLOAD_BYTES,
+  messageResponseSchema,
+  retryMessageBodySchema,
+  sendFileFieldsSchema,
+  sendMessageBodySchema,
+  ticketListSchema,
+  ticketSchema,
+} from '@kreechat/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../platform/access';
+import { ValidationError } from '../../platform/errors';
+import type { ChatService } from './chat.service';
+import type { TicketService } from './ticket.service';
+
+const ticketResponse = z.object({ ticket: ticketSchema });
+
+export const ticketRoutes =
+  (tickets: TicketService, chat: ChatService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/tickets',
+      { config: { access: 'member' }, schema: { tags: ['tickets'], response: { 200: ticketListSchema } } },
+      async (request) => tickets.listOpen(principalOf(request)),
+    );
+
+    app.get(
+      '/:department/closed-tickets',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['tickets'],
+          params: closedTicketsParamsSchema,
+          querystring: closedTicketsQuerySchema,
+          response: { 200: ticketListSchema },
+        },
+      },
+      async (request) => tickets.listClosed(principalOf(request), request.params.department, request.query.count),
+    );
+
+    app.post(
+      '/acceptTicket',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['tickets'], body: acceptTicketBodySchema, response: { 200: ticketResponse } },
+      },
+      async (request) => ({ ticket: await tickets.accept(principalOf(request), request.body.ticketid) }),
+    );
+
+    app.post(
+      '/close-ticket',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['tickets'], body: closeTicketBodySchema, response: { 200: ticketResponse } },
+      },
+      async (request) => ({ ticket: await tickets.close(principalOf(request), request.body.ticketid) }),
+    );
+
+    app.get(
+      '/:id/:index/chat',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['chat'],
+          params: chatParamsSchema,
+          querystring: chatQuerySchema,
+          response: { 200: chatResponseSchema },
+        },
+      },
+      async (request) => chat.history(principalOf(request), request.params.id, request.params.index, request.query.tz),
+    );
+
+    app.post(
+      '/send-message',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], body: sendMessageBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        const { ticketid, content, idempotencyKey } = request.body;
+        return { message: await chat.sendText(principalOf(request), ticketid, content, idempotencyKey) };
+      },
+    );
+
+    app.post(
+      '/send-file',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], consumes: ['multipart/form-data'], response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new ValidationError('Send the file as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let file: { bytes: Buffer; name: string } | undefined;
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+          if (part.type === 'file') file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
+          else fields[part.fieldname] = String(part.value);
+        }
+        if (!file) throw new ValidationError('No file was chosen');
+        const parsed = sendFileFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid fields');
+        return {
+          message: await chat.sendFile(principalOf(request), parsed.data.ticketid, file, parsed.data.idempotencyKey),
+        };
+      },
+    );
+
+    app.post(
+      '/retry-message',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], body: retryMessageBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => ({ message: await chat.retry(principalOf(request), request.body.messageid) }),
+    );
+  };

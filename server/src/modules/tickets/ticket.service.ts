@@ -1,0 +1,162 @@
+import {
+  CLOSED_TICKETS_PAGE,
+  NOT_TICKET_HANDLER,
+  seesAllDepartments,
+  TICKET_ALREADY_ACCEPTED,
+  TICKET_CLOSED,
+  TICKET_NOT_FOUND,
+  type Ticket,
+} from '@kreechat/contract';
+import type { Db, Tx } from '../../db/client';
+import type { Principal } from '../../platform/access';
+import type { Clock } from '../../platform/clock';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { EventPublisher } from '../../platform/events';
+import type { ActionService } from '../actions';
+import type { ClientService } from '../clients';
+import type { DeliveryService } from './delivery.service';
+import { messageRepo } from './message.repo';
+import { ticketRepo, type TicketRow } from './ticket.repo';
+import { canHandle, canSee } from './visibility';
+
+/** The open list is what an agent works through; it is capped so one company's backlog cannot stall a page. */
+export const OPEN_TICKETS_LIMIT = 500;
+
+export type TicketService = ReturnType<typeof createTicketService>;
+
+export const audienceOf = (t: TicketRow | Ticket) =>
+  'ticketid' in t
+    ? { companyId: t.companyid, departmentId: t.departmentid, handlerId: t.userid }
+    : { companyId: t.companyId, departmentId: t.departmentId, handlerId: t.handlerId };
+
+/** The ticket lifecycle of SPEC §4 as agents drive it: list, accept, close. */
+export function createTicketService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventPublisher;
+  actions: ActionService;
+  clients: ClientService;
+  delivery: DeliveryService;
+}) {
+  const { db, clock, events, actions, clients, delivery } = deps;
+
+  /** The ticket if the viewer may see it; another company's or another department's ticket is 404. */
+  async function visibleRow(viewer: Principal, ticketId: string, tx: Tx = db, lock = false) {
+    const ticket = await ticketRepo.find(tx, viewer.companyId, ticketId, { lock });
+    if (!ticket || !canSee(viewer, ticket)) throw new NotFoundError(TICKET_NOT_FOUND);
+    return ticket;
+  }
+
+  async function view(companyId: string, ticketId: string) {
+    const ticket = await ticketRepo.view(db, companyId, ticketId);
+    if (!ticket) throw new NotFoundError(TICKET_NOT_FOUND);
+    return ticket;
+  }
+
+  return {
+    visibleRow,
+    view,
+
+    async listOpen(viewer: Principal): Promise<Ticket[]> {
+      if (seesAllDepartments(viewer.role)) return ticketRepo.listOpen(db, viewer.companyId, null, OPEN_TICKETS_LIMIT);
+      if (!viewer.departmentId) return [];
+      return ticketRepo.listOpen(db, viewer.companyId, viewer.departmentId, OPEN_TICKETS_LIMIT);
+    },
+
+    /** One page (10) of closed tickets of a department, or of all departments for those who see them all. */
+    async listClosed(viewer: Principal, department: string, offset: number): Promise<Ticket[]> {
+      const all = seesAllDepartments(viewer.role);
+      if (department === 'all' && !all) throw new ForbiddenError('You can only see your own department');
+      if (department !== 'all' && !all && department !== viewer.departmentId) {
+        throw new ForbiddenError('You can only see your own department');
+      }
+      return ticketRepo.listClosed(
+        db,
+        viewer.companyId,
+        department === 'all' ? null : department,
+        offset,
+        CLOSED_TICKETS_PAGE,
+      );
+    },
+
+    async accept(viewer: Principal, ticketId: string): Promise<Ticket> {
+      await db.transaction(async (tx) => {
+        const ticket = await visibleRow(viewer, ticketId, tx, true);
+        if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
+        const now = clock.now();
+        const accepted = await ticketRepo.acceptIfPending(tx, viewer.companyId, ticketId, viewer.userId, now);
+        if (!accepted) throw new ConflictError(TICKET_ALREADY_ACCEPTED);
+        await actions.record(
+          {
+            companyId: viewer.companyId,
+            userId: viewer.userId,
+            ticketId,
+            clientId: ticket.clientId,
+            actionType: 'ticket_accept',
+          },
+          tx,
+        );
+      });
+      const ticket = await view(viewer.companyId, ticketId);
+      events.toTicket(audienceOf(ticket), 'acceptTicket', { ticket });
+      return ticket;
+    },
+
+    /**
+     * Closes an open ticket: its handler, or an admin or moderator, may. Adds a 'close' message that the channel
+     * delivers as the closing text with the rating buttons.
+     */
+    async close(viewer: Principal, ticketId: string): Promise<Ticket> {
+      const messageId = await db.transaction(async (tx) => {
+        const ticket = await visibleRow(viewer, ticketId, tx, true);
+        if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
+        if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
+        const now = clock.now();
+        await ticketRepo.update(tx, viewer.companyId, ticketId, {
+          stage: 'closed',
+          closedAt: now,
+          closedById: viewer.userId,
+          updatedAt: now,
+        });
+        const recipient = await clients.identity(ticket.clientId, ticket.platform, tx);
+        const message = await messageRepo.insert(tx, {
+          companyId: viewer.companyId,
+          ticketId,
+          clientId: ticket.clientId,
+          type: 'close',
+          content: `Ticket closed by ${viewer.firstName} ${viewer.lastName}`.trim(),
+          isAgent: true,
+          createdById: viewer.userId,
+          deliveryStatus: recipient && ticket.channelRef ? 'pending' : 'sent',
+          createdAt: now,
+        });
+        if (recipient && ticket.channelRef) {
+          await delivery.enqueueMessage(tx, {
+            companyId: viewer.companyId,
+            platform: ticket.platform,
+            channelRef: ticket.channelRef,
+            recipient,
+            messageId: message.id,
+          });
+        }
+        await actions.record(
+          {
+            companyId: viewer.companyId,
+            userId: viewer.userId,
+            ticketId,
+            clientId: ticket.clientId,
+            actionType: 'ticket_close',
+          },
+          tx,
+        );
+        return message.id;
+      });
+      delivery.enqueued();
+      const ticket = await view(viewer.companyId, ticketId);
+      events.toTicket(audienceOf(ticket), 'closeTicket', { ticket });
+      const message = await messageRepo.view(db, viewer.companyId, messageId);
+      if (message) events.toTicket(audienceOf(ticket), 'newMessage', { message });
+      return ticket;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { ServerEventName, ServerEventPayload } from '@kreechat/contract';
+
+/** Who may see a ticket's events: its department, the company's all-department viewers, and its handler. */
+export type TicketAudience = {
+  companyId: string;
+  departmentId: string;
+  handlerId: string | null;
+  /** After a move, the department the ticket left, so its viewers drop it. */
+  previousDepartmentId?: string | null;
+};
+
+/**
+ * What services use to tell browsers about a committed change. Only server/src/realtime implements it (over
+ * Socket.IO); services call it after their transaction commits, never inside it.
+ */
+export interface EventPublisher {
+  toTicket<E extends ServerEventName>(audience: TicketAudience, event: E, payload: ServerEventPayload<E>): void;
+  toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  /** Drops the live connections of a session that ended (logout) or of a user who was disabled. */
+  endSession(sessionId: string): void;
+  endUser(userId: string): void;
+}

@@ -1,0 +1,15 @@
+import { telegramTokenStatusSchema } from '@kreechat/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type TelegramTokenStatus = ReturnType<typeof telegramTokenStatusSchema.parse>;
+
+/** GET /api/admin/get-telegram-token: whether a bot is connected, and its @username. Never the token itself. */
+export const getTelegramToken = (signal?: AbortSignal): Promise<TelegramTokenStatus> =>
+  api.get('/admin/get-telegram-token', telegramTokenStatusSchema, signal);
+
+export const telegramTokenQueryKey = ['admin', 'telegram-token'] as const;
+
+export function useTelegramToken() {
+  return useQuery(queryOptions({ queryKey: telegramTokenQueryKey, queryFn: ({ signal }) => getTelegramToken(signal) }));
+}

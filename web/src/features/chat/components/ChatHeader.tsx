@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { Ticket } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
+import { dateTime } from '../../../lib/dates';
+import { shortId } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import styles from './chat.module.css';
+
+interface ChatHeaderProps {
+  ticket: Ticket;
+  headingId: string;
+  actions?: ReactNode;
+}
+
+/** Client, short ticket id, platform, department and stage; who closed it and when; the ticket's actions. */
+export function ChatHeader({ ticket, headingId, actions }: ChatHeaderProps) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const closed = ticket.stage === 'closed';
+  const closedOn = ticket.closed_on ? dateTime(ticket.closed_on, lang) : '';
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerMain}>
+        <h2 id={headingId} className={styles.clientName} title={ticket.client_name}>
+          {ticket.client_name}
+        </h2>
+        <p className={styles.headerMeta}>
+          <span className={styles.ticketId} title={ticket.ticketid}>
+            <span className="visually-hidden">{t('tickets.ticketId')} </span>#{shortId(ticket.ticketid)}
+          </span>
+          <span className={styles.platform}>
+            <PlatformIcon platform={ticket.platform} size={15} />
+            {PLATFORM_NAMES[ticket.platform]}
+          </span>
+          <span className={styles.headerDepartment}>{ticket.department_name}</span>
+          <span className={styles.stage} data-stage={ticket.stage}>
+            {t(`tickets.stage.${ticket.stage}`)}
+          </span>
+        </p>
+        {closed && (
+          <p className={styles.closedInfo}>
+            {ticket.closed_by_name
+              ? t('chat.closedByOn', { name: ticket.closed_by_name, date: closedOn })
+              : t('chat.closedOn', { date: closedOn })}
+          </p>
+        )}
+      </div>
+      {actions && <div className={styles.headerActions}>{actions}</div>}
+    </header>
+  );
+}

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, MessageSquareDashed } from 'lucide-react';
+import type { Message } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { dayTitle } from '../../../lib/dates';
+import { currentLanguage } from '../../../lib/i18n';
+import { SYSTEM_TYPES, type ChatRow } from '../lib/chat-pages';
+import type { OutboxItem } from '../lib/outbox';
+import { MediaViewer } from './MediaViewer';
+import type { MediaTarget } from './MessageBody';
+import { MessageBubble, OutboxBubble, SystemNote } from './MessageRow';
+import styles from './chat.module.css';
+
+/** SPEC §9: the scroll-to-bottom button appears when more than 50 px remain below. */
+const JUMP_BUTTON_DISTANCE = 50;
+/** Older messages load when the reader comes this close to the top. */
+const LOAD_OLDER_DISTANCE = 240;
+/** SPEC §9: the sticky date title hides 1.5 s after scrolling stops. */
+const STICKY_DATE_MS = 1_500;
+/** Until the first jump to the latest message has settled, the top of the list must not trigger a load. */
+const SETTLE_MS = 300;
+
+interface MessageListProps {
+  rows: ChatRow[];
+  today: string;
+  viewerId: string;
+  clientName: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetryMessage: (message: Message) => void;
+  retryingId: string | null;
+  onRetryOutbox: (item: OutboxItem) => void;
+  /** Changes whenever the list must go to the latest message (the viewer just sent one). */
+  followSignal: number;
+}
+
+function useDayTitle() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (day: string, today: string) => {
+    const title = dayTitle(day, lang, today);
+    return title.kind === 'today' ? t('chat.today') : title.kind === 'yesterday' ? t('chat.yesterday') : title.text;
+  };
+}
+
+/**
+ * The messages, virtualised (chats can be long) with measured row heights. Anchored to the end: it opens at the
+ * latest message, follows new ones while the reader is at the bottom, keeps the visible message in place when
+ * older pages are prepended, and offers a way back down.
+ */
+export function MessageList({
+  rows,
+  today,
+  viewerId,
+  clientName,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  onRetryMessage,
+  retryingId,
+  onRetryOutbox,
+  followSignal,
+}: MessageListProps) {
+  const { t } = useTranslation();
+  const titleOf = useDayTitle();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [media, setMedia] = useState<MediaTarget | null>(null);
+  const [settled, setSettled] = useState(false);
+  const [showJump, setShowJump] = useState(false);
+  const [stickyDay, setStickyDay] = useState<string | null>(null);
+  const stickyTimer = useRef<number | undefined>(undefined);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => {
+      const row = rows[index];
+      if (!row || row.kind === 'day' || row.kind === 'start') return 44;
+      if (row.kind === 'message' && (row.message.type === 'image' || row.message.type === 'video')) return 230;
+      return 64;
+    },
+    getItemKey: (index) => rows[index]?.key ?? index,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: JUMP_BUTTON_DISTANCE,
+    overscan: 8,
+    paddingStart: 8,
+    paddingEnd: 12,
+  });
+
+  // Open at the latest message.
+  const [opened, setOpened] = useState(false);
+  useLayoutEffect(() => {
+    if (opened || rows.length === 0) return;
+    virtualizer.scrollToEnd();
+    setOpened(true);
+  }, [opened, rows.length, virtualizer]);
+  useEffect(() => {
+    if (!opened) return;
+    const timer = window.setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [opened]);
+
+  // Own messages always bring the reader down, wherever they were.
+  useLayoutEffect(() => {
+    if (followSignal > 0) virtualizer.scrollToEnd();
+  }, [followSignal, virtualizer]);
+
+  const measure = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    setShowJump(element.scrollHeight - element.scrollTop - element.clientHeight > JUMP_BUTTON_DISTANCE);
+  }, []);
+
+  // A short chat that does not fill the pane cannot be scrolled up: load older pages until it does.
+  useEffect(() => {
+    const element = scrollRef.current;
+    measure();
+    if (!element || !settled || !hasOlder || loadingOlder) return;
+    if (element.scrollHeight <= element.clientHeight + LOAD_OLDER_DISTANCE && element.scrollTop < LOAD_OLDER_DISTANCE) {
+      onLoadOlder();
+    }
+  }, [rows, settled, hasOlder, loadingOlder, onLoadOlder, measure]);
+
+  useEffect(() => () => window.clearTimeout(stickyTimer.current), []);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    measure();
+    if (settled && hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
+    const top = virtualizer.getVirtualItemForOffset(element.scrollTop + 8);
+    const row = top ? rows[top.index] : undefined;
+    setStickyDay(row && row.kind !== 'start' ? row.day : null);
+    window.clearTimeout(stickyTimer.current);
+    stickyTimer.current = window.setTimeout(() => setStickyDay(null), STICKY_DATE_MS);
+  };
+
+  const renderRow = (row: ChatRow) => {
+    switch (row.kind) {
+      case 'start':
+        return <p className={styles.start}>{t('chat.start')}</p>;
+      case 'day':
+        return (
+          <div className={styles.dayRow}>
+            <h3 className={styles.dayPill}>
+              <time dateTime={row.day}>{titleOf(row.day, today)}</time>
+            </h3>
+          </div>
+        );
+      case 'message':
+        return SYSTEM_TYPES.has(row.message.type) ? (
+          <SystemNote message={row.message} />
+        ) : (
+          <MessageBubble
+            message={row.message}
+            continued={row.continued}
+            viewerId={viewerId}
+            clientName={clientName}
+            onOpenMedia={setMedia}
+            onRetry={onRetryMessage}
+            retrying={retryingId === row.message.messageid}
+          />
+        );
+      case 'outbox':
+        return <OutboxBubble item={row.item} continued={row.continued} onRetry={onRetryOutbox} />;
+      default: {
+        const unknown: never = row;
+        return unknown;
+      }
+    }
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const onlyStart = rows.every((row) => row.kind === 'start');
+
+  return (
+    <div className={styles.listFrame}>
+      {loadingOlder && (
+        <div className={styles.loadingOlder}>
+          <Spinner size="sm" label={t('chat.loadingOlder')} />
+        </div>
+      )}
+      {stickyDay && !loadingOlder && (
+        <div className={styles.stickyDay} aria-hidden="true">
+          <span className={styles.dayPill}>{titleOf(stickyDay, today)}</span>
+        </div>
+      )}
+      <div
+        ref={scrollRef}
+        className={styles.scroller}
+        role="log"
+        aria-label={t('chat.messages')}
+        aria-busy={loadingOlder || undefined}
+        tabIndex={0}
+        onScroll={onScroll}
+      >
+        {onlyStart ? (
+          <EmptyState size="sm" icon={<MessageSquareDashed size={22} />} title={t('chat.empty')} />
+        ) : (
+          <div className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className={styles.rowSlot}
+                  data-kind={row.kind}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  {renderRow(row)}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      {showJump && (
+        <button
+          type="button"
+          className={styles.jump}
+          aria-label={t('chat.scrollToLatest')}
+          title={t('chat.scrollToLatest')}
+          onClick={() => {
+            virtualizer.scrollToEnd();
+            setShowJump(false);
+          }}
+        >
+          <ArrowDown size={18} aria-hidden="true" />
+        </button>
+      )}
+      <MediaViewer target={media} onClose={() => setMedia(null)} />
+    </div>
+  );
+}

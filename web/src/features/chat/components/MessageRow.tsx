@@ -1,0 +1,163 @@
+import { AlertCircle, Check, Clock } from 'lucide-react';
+import type { Message } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { clockTime, dateTime } from '../../../lib/dates';
+import { currentLanguage } from '../../../lib/i18n';
+import { RATING_MAX, ratingStars } from '../lib/chat-pages';
+import type { OutboxItem } from '../lib/outbox';
+import { MessageBody, type MediaTarget } from './MessageBody';
+import { MessageText } from './MessageText';
+import styles from './chat.module.css';
+
+type Status = Message['delivery_status'];
+
+function DeliveryIcon({ status }: { status: Status }) {
+  const { t } = useTranslation();
+  if (status === 'received') return null;
+  const label = t(`chat.status.${status}`);
+  const Icon = status === 'pending' ? Clock : status === 'sent' ? Check : AlertCircle;
+  return (
+    <span className={styles.status} data-status={status} title={label}>
+      <Icon size={13} aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+function Time({ iso }: { iso: string }) {
+  const lang = currentLanguage();
+  return (
+    <time dateTime={iso} title={dateTime(iso, lang)}>
+      {clockTime(iso, lang)}
+    </time>
+  );
+}
+
+function NotDelivered({ reason, onRetry, busy }: { reason: string; onRetry: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.failure}>
+      <span>{t('chat.notDelivered', { error: reason })}</span>
+      <Button size="sm" variant="secondary" busy={busy} onClick={onRetry}>
+        {t('chat.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** Ticket closed / reopened / rated: a centred note, not a bubble. */
+export function SystemNote({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  let text: string;
+  let label: string | undefined;
+  if (message.type === 'close') {
+    text = message.created_by ? t('chat.closedBy', { name: message.created_by }) : t('chat.closed');
+  } else if (message.type === 'reopen') {
+    text = t('chat.reopened');
+  } else {
+    const stars = ratingStars(message.content);
+    if (stars === null) {
+      text = t('chat.rated', { stars: message.content });
+    } else {
+      text = t('chat.rated', { stars: '★'.repeat(stars) + '☆'.repeat(RATING_MAX - stars) });
+      label = t('chat.ratedLabel', { rating: stars, max: RATING_MAX });
+    }
+  }
+  return (
+    <div className={styles.systemRow}>
+      <p className={styles.system}>
+        <span aria-hidden={label ? true : undefined}>{text}</span>
+        {label && <span className="visually-hidden">{label}</span>}
+        <span className={styles.systemTime}>
+          <Time iso={message.created_on} />
+        </span>
+      </p>
+    </div>
+  );
+}
+
+interface MessageBubbleProps {
+  message: Message;
+  continued: boolean;
+  viewerId: string;
+  clientName: string;
+  onOpenMedia: (target: MediaTarget) => void;
+  onRetry: (message: Message) => void;
+  retrying: boolean;
+}
+
+/** One message: client on the left, agents on the right with their delivery status, a reaction in the corner. */
+export function MessageBubble({
+  message,
+  continued,
+  viewerId,
+  clientName,
+  onOpenMedia,
+  onRetry,
+  retrying,
+}: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const own = message.isagent && message.senderid === viewerId;
+  const author = message.isagent ? (own ? t('chat.you') : (message.created_by ?? t('chat.agent'))) : clientName;
+  return (
+    <div
+      className={styles.row}
+      data-side={message.isagent ? 'agent' : 'client'}
+      data-continued={continued || undefined}
+    >
+      <div className={styles.bubbleColumn}>
+        <div className={styles.bubble} data-type={message.type}>
+          <span className="visually-hidden">{t('chat.wrote', { name: author })} </span>
+          <MessageBody message={message} onOpenMedia={onOpenMedia} />
+          {message.reaction && (
+            <span className={styles.reaction} role="img" aria-label={t('chat.reaction', { emoji: message.reaction })}>
+              {message.reaction}
+            </span>
+          )}
+        </div>
+        <div className={styles.meta}>
+          {message.isagent && !continued && <span className={styles.author}>{author}</span>}
+          <Time iso={message.created_on} />
+          {message.isagent && <DeliveryIcon status={message.delivery_status} />}
+        </div>
+        {message.isagent && message.delivery_status === 'failed' && (
+          <NotDelivered
+            reason={message.delivery_error ?? t('chat.unknownError')}
+            busy={retrying}
+            onRetry={() => onRetry(message)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface OutboxBubbleProps {
+  item: OutboxItem;
+  continued: boolean;
+  onRetry: (item: OutboxItem) => void;
+}
+
+/** One's own text on its way: shown at once, with Retry (same idempotency key) when the send failed. */
+export function OutboxBubble({ item, continued, onRetry }: OutboxBubbleProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.row} data-side="agent" data-continued={continued || undefined} data-outbox={item.status}>
+      <div className={styles.bubbleColumn}>
+        <div className={styles.bubble} data-type="text">
+          <span className="visually-hidden">{t('chat.wrote', { name: t('chat.you') })} </span>
+          <MessageText text={item.content} />
+        </div>
+        <div className={styles.meta}>
+          {!continued && <span className={styles.author}>{t('chat.you')}</span>}
+          <Time iso={item.created_on} />
+          <DeliveryIcon status={item.status === 'sending' ? 'pending' : 'failed'} />
+        </div>
+        {item.status === 'failed' && (
+          <NotDelivered reason={item.error ?? t('chat.networkError')} busy={false} onRetry={() => onRetry(item)} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ServerEventPayload } from '@kreechat/contract';
+import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
+import { chatQueryRoot } from '../api/get-chat';
+import { showMessage, showReaction, updateMessage } from '../lib/chat-cache';
+import { settleOutboxByContent } from '../lib/outbox';
+
+/**
+ * Keeps loaded chats current from the live events (SPEC §4): new messages join their day (deduplicated by
+ * messageid, so one's own message is not shown twice), delivery status and reactions change in place. Loaded
+ * chats are refetched on every (re)connection, since events sent meanwhile are lost.
+ */
+export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: string): void {
+  const queryClient = useQueryClient();
+  const viewer = useRef(viewerId);
+  viewer.current = viewerId;
+
+  useEffect(() => {
+    if (!socket) return;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: chatQueryRoot });
+    const onNewMessage = ({ message }: ServerEventPayload<'newMessage'>) => {
+      if (message.isagent && message.senderid === viewer.current && message.type === 'text') {
+        settleOutboxByContent(queryClient, message.ticketid, message.content);
+      }
+      showMessage(queryClient, message);
+    };
+    const onStatus = ({ message }: ServerEventPayload<'messageStatus'>) => updateMessage(queryClient, message);
+    const onReaction = (event: ServerEventPayload<'newReaction'>) => showReaction(queryClient, event);
+
+    const unsubscribe = onEveryConnect(socket, refetch);
+    socket.on('newMessage', onNewMessage);
+    socket.on('messageStatus', onStatus);
+    socket.on('newReaction', onReaction);
+    return () => {
+      unsubscribe();
+      socket.off('newMessage', onNewMessage);
+      socket.off('messageStatus', onStatus);
+      socket.off('newReaction', onReaction);
+    };
+  }, [socket, queryClient]);
+}

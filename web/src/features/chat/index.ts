@@ -1,0 +1,2 @@
+export { ChatPane, replyBlocker } from './components/ChatPane';
+export { useChatLiveUpdates } from './hooks/use-chat-live-updates';

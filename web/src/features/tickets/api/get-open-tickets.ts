@@ -1,0 +1,23 @@
+import { ticketListSchema, type Ticket } from '@kreechat/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * GET /api/tickets: the open tickets (pending or accepted) the viewer may see — their department's, or all for
+ * admins and moderators — newest updated first.
+ */
+export const getOpenTickets = (signal?: AbortSignal): Promise<Ticket[]> =>
+  api.get('/tickets', ticketListSchema, signal);
+
+export const openTicketsQueryKey = ['tickets', 'open'] as const;
+
+export const openTicketsQueryOptions = queryOptions({
+  queryKey: openTicketsQueryKey,
+  queryFn: ({ signal }) => getOpenTickets(signal),
+  // Live events keep the list current; a refetch happens on every socket (re)connection.
+  staleTime: Infinity,
+});
+
+export function useOpenTickets() {
+  return useQuery(openTicketsQueryOptions);
+}

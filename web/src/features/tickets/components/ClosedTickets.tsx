@@ -1,0 +1,98 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Archive } from 'lucide-react';
+import type { Ticket } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import type { Viewer } from '../../../lib/session';
+import { useClosedTickets } from '../api/get-closed-tickets';
+import { flattenPages } from '../lib/ticket-lists';
+import { TicketCard } from './TicketCard';
+import { TicketListSkeleton } from './TicketListSkeleton';
+import styles from './tickets.module.css';
+
+/** SPEC §9: the workspace loads the next page once 10 % of the end marker is visible. */
+const VISIBILITY_THRESHOLD = 0.1;
+
+interface ClosedTicketsProps {
+  viewer: Viewer;
+  /** `all`, the viewer's department id, null when they have none, undefined while it loads. */
+  scope: string | null | undefined;
+  selectedId: string | null;
+  onSelect: (ticket: Ticket) => void;
+  labelledBy: string;
+}
+
+/** The closed tickets, 10 at a time with infinite scroll until an empty page; opening one shows its chat read-only. */
+export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy }: ClosedTicketsProps) {
+  const { t } = useTranslation();
+  const closed = useClosedTickets(scope);
+  const tickets = useMemo(() => flattenPages(closed.data?.pages ?? []), [closed.data]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = closed;
+  const pageCount = closed.data?.pages.length ?? 0;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || isFetchingNextPage) return;
+    // Re-created after every page, so a marker still in view asks for the next page at once.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { threshold: VISIBILITY_THRESHOLD },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
+
+  if (scope === null) {
+    return <EmptyState size="sm" icon={<Archive size={24} />} title={t('tickets.noDepartment')} />;
+  }
+  if (scope === undefined || closed.isPending) return <TicketListSkeleton label={t('tickets.loading')} cards={2} />;
+  if (closed.isError && tickets.length === 0) {
+    return (
+      <div className={styles.listError}>
+        <p>{t('tickets.loadFailed')}</p>
+        <Button size="sm" variant="secondary" onClick={() => void closed.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (tickets.length === 0) {
+    return (
+      <EmptyState
+        size="sm"
+        icon={<Archive size={24} />}
+        title={t('workspace.noClosed')}
+        description={t('workspace.noClosedHint')}
+      />
+    );
+  }
+
+  return (
+    <div>
+      <ul className={styles.list} aria-labelledby={labelledBy}>
+        {tickets.map((ticket) => (
+          <li key={ticket.ticketid}>
+            <TicketCard
+              ticket={ticket}
+              viewerId={viewer.id}
+              selected={ticket.ticketid === selectedId}
+              onSelect={onSelect}
+            />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} className={styles.listEnd}>
+        {isFetchingNextPage ? (
+          <Spinner label={t('tickets.loadingMore')} />
+        ) : hasNextPage ? null : (
+          <span>{t('tickets.endOfList')}</span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Inbox } from 'lucide-react';
+import { TICKET_ALREADY_ACCEPTED, type Ticket } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import type { Viewer } from '../../../lib/session';
+import { useAcceptTicket } from '../api/accept-ticket';
+import { useOpenTickets } from '../api/get-open-tickets';
+import { useUnreadTickets } from '../hooks/use-unread-tickets';
+import { TicketCard } from './TicketCard';
+import { TicketListSkeleton } from './TicketListSkeleton';
+import styles from './tickets.module.css';
+
+interface PendingTicketsProps {
+  viewer: Viewer;
+  selectedId: string | null;
+  onSelect: (ticket: Ticket) => void;
+  /** The id of the column heading that names the list. */
+  labelledBy: string;
+}
+
+const ACCEPT_ERROR_MS = 5_000;
+
+/** The open tickets (SPEC §2 'Pending Tickets'): cards with Accept, unread dots, loading and empty states. */
+export function PendingTickets({ viewer, selectedId, onSelect, labelledBy }: PendingTicketsProps) {
+  const { t } = useTranslation();
+  const tickets = useOpenTickets();
+  const { unread } = useUnreadTickets();
+  const accept = useAcceptTicket();
+  const [acceptError, setAcceptError] = useState<{ ticketid: string; message: string } | null>(null);
+
+  useEffect(() => {
+    if (!acceptError) return;
+    const timer = window.setTimeout(() => setAcceptError(null), ACCEPT_ERROR_MS);
+    return () => window.clearTimeout(timer);
+  }, [acceptError]);
+
+  const onAccept = (ticket: Ticket) => {
+    setAcceptError(null);
+    accept.mutate(ticket.ticketid, {
+      onError: (error) => {
+        const message =
+          isApiError(error) && error.status === 409 && error.serverMessage === TICKET_ALREADY_ACCEPTED
+            ? t('tickets.alreadyAccepted')
+            : errorMessage(error, t('tickets.acceptFailed'));
+        setAcceptError({ ticketid: ticket.ticketid, message });
+      },
+    });
+  };
+
+  if (tickets.isPending) return <TicketListSkeleton label={t('tickets.loading')} />;
+  if (tickets.isError) {
+    return (
+      <div className={styles.listError}>
+        <p>{t('tickets.loadFailed')}</p>
+        <Button size="sm" variant="secondary" onClick={() => void tickets.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (tickets.data.length === 0) {
+    return (
+      <EmptyState
+        size="sm"
+        icon={<Inbox size={24} />}
+        title={t('workspace.noPending')}
+        description={t('workspace.noPendingHint')}
+      />
+    );
+  }
+
+  return (
+    <ul className={styles.list} aria-labelledby={labelledBy}>
+      {tickets.data.map((ticket) => (
+        <li key={ticket.ticketid}>
+          <TicketCard
+            ticket={ticket}
+            viewerId={viewer.id}
+            selected={ticket.ticketid === selectedId}
+            unread={unread.has(ticket.ticketid)}
+            onSelect={onSelect}
+            accept={{
+              onAccept,
+              busy: accept.isPending && accept.variables === ticket.ticketid,
+              error: acceptError?.ticketid === ticket.ticketid ? acceptError.message : null,
+            }}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Message, ServerEventPayload, Ticket } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { playChime, startTitleBlink, stopTitleBlink, armSound } from '../../../lib/alerts';
+import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
+import type { Viewer } from '../../../lib/session';
+import { closedTicketsQueryRoot } from '../api/get-closed-tickets';
+import { openTicketsQueryKey } from '../api/get-open-tickets';
+import { dropTicket, showClosedTicket, showOpenTicket } from '../lib/ticket-cache';
+import { isOpenTicket, isVisibleTo, withLastMessage } from '../lib/ticket-lists';
+import { markTicketUnread } from './use-unread-tickets';
+
+interface TicketLiveOptions {
+  viewer: Viewer;
+  /** The ticket whose chat is open: its messages are read, not unread. */
+  openTicketId: string | null;
+  /** Every ticket an event brought, so a screen can refresh a ticket it shows outside the lists. */
+  onTicket?: (ticket: Ticket) => void;
+}
+
+/**
+ * Keeps the pending and closed lists current from the live events (SPEC §4): new and reopened tickets (with a
+ * chime and the blinking title), accepts, handler and department changes, closes, and each message's unread mark
+ * and card preview (with a chime for client messages). Refetches the lists on every (re)connection.
+ */
+export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: TicketLiveOptions): void {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const latest = useRef({ ...options, alertText: t('tickets.newTicketAlert') });
+  latest.current = { ...options, alertText: t('tickets.newTicketAlert') };
+
+  useEffect(() => {
+    armSound();
+    return () => stopTitleBlink();
+  }, []);
+
+  useEffect(() => {
+    if (!socket) return;
+
+    const refetch = () => {
+      void queryClient.invalidateQueries({ queryKey: openTicketsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: closedTicketsQueryRoot });
+    };
+
+    const onNewTicket = ({ ticket }: ServerEventPayload<'newTicket'>) => {
+      showOpenTicket(queryClient, ticket, 'first');
+      latest.current.onTicket?.(ticket);
+      playChime();
+      startTitleBlink(latest.current.alertText);
+    };
+
+    const onChangedTicket = ({ ticket }: { ticket: Ticket }) => {
+      latest.current.onTicket?.(ticket);
+      if (!isVisibleTo(ticket, latest.current.viewer)) dropTicket(queryClient, ticket.ticketid);
+      else if (isOpenTicket(ticket)) showOpenTicket(queryClient, ticket, 'in-place');
+      else showClosedTicket(queryClient, ticket);
+    };
+
+    const onCloseTicket = ({ ticket }: ServerEventPayload<'closeTicket'>) => {
+      showClosedTicket(queryClient, ticket);
+      latest.current.onTicket?.(ticket);
+    };
+
+    const onNewMessage = ({ message }: { message: Message }) => {
+      const { viewer, openTicketId } = latest.current;
+      queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) => (list ? withLastMessage(list, message) : list));
+      const fromViewer = message.isagent && message.senderid === viewer.id;
+      if (message.ticketid !== openTicketId && !fromViewer) markTicketUnread(queryClient, message.ticketid);
+      if (!message.isagent) playChime();
+    };
+
+    const unsubscribe = onEveryConnect(socket, refetch);
+    socket.on('newTicket', onNewTicket);
+    socket.on('acceptTicket', onChangedTicket);
+    socket.on('newHandler', onChangedTicket);
+    socket.on('closeTicket', onCloseTicket);
+    socket.on('newMessage', onNewMessage);
+    return () => {
+      unsubscribe();
+      socket.off('newTicket', onNewTicket);
+      socket.off('acceptTicket', onChangedTicket);
+      socket.off('newHandler', onChangedTicket);
+      socket.off('closeTicket', onCloseTicket);
+      socket.off('newMessage', onNewMessage);
+    };
+  }, [socket, queryClient]);
+}

@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Ticket } from '@kreechat/contract';
+import { closedTicketsQueryRoot, type ClosedTicketPages } from '../api/get-closed-tickets';
+import { openTicketsQueryKey } from '../api/get-open-tickets';
+import { closedScopeShows, prependClosed, putFirst, removeClosed, replaceInPlace, withoutTicket } from './ticket-lists';
+
+/*
+ * The ticket lists in the query cache, changed the same way by live events and by the viewer's own actions.
+ * A list that was never loaded stays unloaded: its first fetch brings the truth.
+ */
+
+function eachClosedList(
+  queryClient: QueryClient,
+  update: (scope: string, data: ClosedTicketPages) => ClosedTicketPages,
+) {
+  for (const [key, data] of queryClient.getQueriesData<ClosedTicketPages>({ queryKey: closedTicketsQueryRoot })) {
+    const scope = key[2];
+    if (!data || typeof scope !== 'string') continue;
+    queryClient.setQueryData<ClosedTicketPages>(key, update(scope, data));
+  }
+}
+
+/** An open ticket: first in the pending list (new, reopened) or replaced where it is (accepted, new handler). */
+export function showOpenTicket(queryClient: QueryClient, ticket: Ticket, where: 'first' | 'in-place'): void {
+  queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) =>
+    list ? (where === 'first' ? putFirst(list, ticket) : replaceInPlace(list, ticket)) : list,
+  );
+  eachClosedList(queryClient, (_scope, data) => removeClosed(data, ticket.ticketid));
+}
+
+/** A closed ticket leaves the pending list and tops the closed lists that show it. */
+export function showClosedTicket(queryClient: QueryClient, ticket: Ticket): void {
+  queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) =>
+    list ? withoutTicket(list, ticket.ticketid) : list,
+  );
+  eachClosedList(queryClient, (scope, data) =>
+    closedScopeShows(scope, ticket) ? prependClosed(data, ticket) : removeClosed(data, ticket.ticketid),
+  );
+}
+
+/** A ticket the viewer may no longer see (moved to another department). */
+export function dropTicket(queryClient: QueryClient, ticketid: string): void {
+  queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) => (list ? withoutTicket(list, ticketid) : list));
+  eachClosedList(queryClient, (_scope, data) => removeClosed(data, ticketid));
+}

@@ -1,0 +1,83 @@
+import type { Message, Ticket } from '@kreechat/contract';
+import type { Viewer } from '../../../lib/session';
+
+/*
+ * Pure list updates behind the live ticket events (SPEC §4). Lists are immutable: each function returns a new one.
+ */
+
+/** A closed-list page set as react-query keeps it. */
+export interface Pages {
+  pages: Ticket[][];
+  pageParams: number[];
+}
+
+export const isOpenTicket = (ticket: Ticket): boolean => ticket.stage !== 'closed';
+
+/** Puts the ticket first, dropping any older copy (a new or reopened ticket is the newest). */
+export function putFirst(list: readonly Ticket[], ticket: Ticket): Ticket[] {
+  return [ticket, ...list.filter((t) => t.ticketid !== ticket.ticketid)];
+}
+
+/** Replaces the ticket where it is (cards do not jump under the pointer), or adds it first when it is new here. */
+export function replaceInPlace(list: readonly Ticket[], ticket: Ticket): Ticket[] {
+  return list.some((t) => t.ticketid === ticket.ticketid)
+    ? list.map((t) => (t.ticketid === ticket.ticketid ? ticket : t))
+    : [ticket, ...list];
+}
+
+export function withoutTicket(list: readonly Ticket[], ticketid: string): Ticket[] {
+  return list.filter((t) => t.ticketid !== ticketid);
+}
+
+/** Whether the viewer may keep seeing a ticket after a handler or department change (SPEC §4). */
+export function isVisibleTo(ticket: Ticket, viewer: Pick<Viewer, 'canSeeAll' | 'departmentId'>): boolean {
+  // While the viewer's department is still loading, trust the server: it only sends what the viewer may see.
+  if (viewer.canSeeAll || !viewer.departmentId) return true;
+  return ticket.departmentid === viewer.departmentId;
+}
+
+/** Whether a closed list of `scope` (a department id or `all`) lists the ticket. */
+export const closedScopeShows = (scope: string, ticket: Ticket): boolean =>
+  scope === 'all' || ticket.departmentid === scope;
+
+export function prependClosed(data: Pages, ticket: Ticket): Pages {
+  const pages = data.pages.map((page) => withoutTicket(page, ticket.ticketid));
+  const [first = [], ...rest] = pages;
+  return { ...data, pages: [[ticket, ...first], ...rest] };
+}
+
+export function removeClosed(data: Pages, ticketid: string): Pages {
+  return { ...data, pages: data.pages.map((page) => withoutTicket(page, ticketid)) };
+}
+
+/** All loaded closed tickets in order, once each (offset paging can repeat one after a live change). */
+export function flattenPages(pages: readonly (readonly Ticket[])[]): Ticket[] {
+  const seen = new Set<string>();
+  const out: Ticket[] = [];
+  for (const page of pages) {
+    for (const ticket of page) {
+      if (seen.has(ticket.ticketid)) continue;
+      seen.add(ticket.ticketid);
+      out.push(ticket);
+    }
+  }
+  return out;
+}
+
+/** What a card previews of a message: its text, else the file name, else nothing new. */
+export function messagePreview(message: Message): string | null {
+  const text = message.content.trim();
+  if (text) return text;
+  return message.file_name;
+}
+
+/** The card of the message's ticket with the message as its last one. */
+export function withLastMessage(list: readonly Ticket[], message: Message): Ticket[] {
+  if (!list.some((t) => t.ticketid === message.ticketid)) return list as Ticket[];
+  const preview = messagePreview(message);
+  return list.map((t) =>
+    t.ticketid === message.ticketid
+      ? { ...t, last_message: preview ?? t.last_message, last_message_on: message.created_on }
+      : t,
+  );
+}

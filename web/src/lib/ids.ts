@@ -1,0 +1,18 @@
+/**
+ * A random v4 UUID. `crypto.randomUUID` exists only in secure contexts (https, localhost); a desk self-hosted on
+ * plain http inside a LAN still needs keys, so fall back to `getRandomValues`, which every browser offers.
+ */
+export function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') {
+    try {
+      return crypto.randomUUID();
+    } catch {
+      // Not a secure context: fall through.
+    }
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,22 @@
+import { departmentOfUserResponseSchema } from '@kreechat/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
+
+/** The contract names no type for this answer; derive it from the schema without importing zod here. */
+export type MyDepartment = ReturnType<typeof departmentOfUserResponseSchema.parse>;
+
+/** GET /api/auth/department: the signed-in user's department (SPEC §7: fetched at start). */
+export const getMyDepartment = (signal?: AbortSignal): Promise<MyDepartment> =>
+  api.get('/auth/department', departmentOfUserResponseSchema, signal);
+
+export const myDepartmentQueryKey = ['session', 'department'] as const;
+
+export const myDepartmentQueryOptions = queryOptions({
+  queryKey: myDepartmentQueryKey,
+  queryFn: ({ signal }) => getMyDepartment(signal),
+  staleTime: 5 * 60_000,
+});
+
+export function useMyDepartment() {
+  return useQuery(myDepartmentQueryOptions);
+}
