@@ -38,7 +38,7 @@ export type TestApp = {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { listen?: boolean; pollTimeoutSeconds?: number } = {},
+  options: { listen?: boolean; port?: number; pollTimeoutSeconds?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const smtp = await startSmtpSink();
@@ -63,7 +63,7 @@ export async function startTestApp(
     telegramPollTimeoutSeconds: options.pollTimeoutSeconds ?? 1,
   });
   await app.ready();
-  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  if (options.listen) await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   await start();
   const address = app.server.address();
   return {
@@ -205,4 +205,32 @@ export async function login(client: TestClient, email: string, password: string)
   const reply = await client.post('/auth/login', { email, password });
   if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply;
+}
+
+/** A port nobody listens on right now, for a server whose own URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it returns something truthy (or throws its last error after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw lastError ?? new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

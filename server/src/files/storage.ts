@@ -127,7 +127,11 @@ export function createFileStorage(options: { dataDir: string }) {
 export const fileUrl = (key: string | null | undefined) => (key ? `/files/${key}` : null);
 
 function safeName(name: string): string {
-  const cleaned = name.replace(/[\\/\u0000-\u001f\u007f"]/g, '_').trim();
+  // Path separators, quotes and control characters have no place in a name shown to people.
+  const cleaned = [...name]
+    .map((c) => (c < ' ' || c === '\u007f' || '\\/"'.includes(c) ? '_' : c))
+    .join('')
+    .trim();
   return (cleaned || 'file').slice(0, 200);
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Ticket } from '@kreechat/contract';
+import { seesAllDepartments, type Ticket } from '@kreechat/contract';
 import { ChatPane, useChatLiveUpdates } from '../../features/chat';
 import {
   ClosedTickets,
@@ -11,7 +11,7 @@ import {
   useUnreadTickets,
 } from '../../features/tickets';
 import { WorkspaceShell, type WorkspaceView } from '../../features/workspace';
-import { canSeeAllTickets, useMyDepartment, useSession, type Viewer } from '../../lib/session';
+import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
 import { useWorkspaceSocket } from '../../lib/socket';
 
 /**
@@ -27,7 +27,7 @@ export function WorkspaceRoute() {
   const [selected, setSelected] = useState<Ticket | null>(null);
 
   const viewer = useMemo<Viewer>(() => {
-    const canSeeAll = canSeeAllTickets(session.role);
+    const canSeeAll = seesAllDepartments(session.role);
     return {
       id: session.id,
       username: session.username,

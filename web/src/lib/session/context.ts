@@ -22,3 +22,14 @@ export function useSession(): Session {
   if (!session) throw new Error('useSession() used outside the session guard');
   return session;
 }
+
+/** Who is looking at the workspace, as the ticket and chat rules need it (SPEC §4, §6). */
+export interface Viewer {
+  id: string;
+  username: string;
+  role: Role;
+  /** Admins and moderators see every department's tickets (contract `seesAllDepartments`). */
+  canSeeAll: boolean;
+  /** The viewer's own department; null when they have none, undefined while it loads. */
+  departmentId: string | null | undefined;
+}

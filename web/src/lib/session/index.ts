@@ -9,4 +9,4 @@ export {
   useMyDepartment,
   type MyDepartment,
 } from './department';
-export { canSeeAllTickets, type Viewer } from './viewer';
+export type { Viewer } from './context';

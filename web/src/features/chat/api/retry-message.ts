@@ -1,7 +1,7 @@
 import { messageResponseSchema, type Message } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { updateMessage } from '../lib/chat-cache';
+import { showRetried } from '../lib/chat-cache';
 
 /** POST /api/retry-message: queues a failed outbound message again; it comes back as 'pending'. */
 export const retryMessage = (messageid: string): Promise<{ message: Message }> =>
@@ -11,6 +11,6 @@ export function useRetryMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMessage,
-    onSuccess: ({ message }) => updateMessage(queryClient, message),
+    onSuccess: ({ message }) => showRetried(queryClient, message),
   });
 }

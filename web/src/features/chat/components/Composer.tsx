@@ -56,6 +56,8 @@ export function Composer({ ticket, disabledReason, onSendText, onSent }: Compose
     onSendText(content);
     setText('');
     onSent();
+    // After a click on Send, typing goes on where it was.
+    textarea.current?.focus();
   };
 
   const onSubmit = (event: FormEvent) => {

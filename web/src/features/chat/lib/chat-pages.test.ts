@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatResponse, Message } from '@kreechat/contract';
 import {
+  addMessage,
   buildRows,
   mapsUrl,
   parseRegion,
   ratingStars,
   replaceMessage,
   setReaction,
-  upsertMessage,
   type Pages,
 } from './chat-pages';
 import type { OutboxItem } from './outbox';
@@ -59,26 +59,27 @@ const chat = (): Pages => ({
 
 const ids = (data: Pages) => data.pages.map((p) => p.sections.map((s) => [s.date, s.messages.map((m) => m.seq)]));
 
-describe('upsertMessage', () => {
+describe('addMessage', () => {
   it('appends a new message to its day on the newest page', () => {
-    expect(ids(upsertMessage(chat(), message(5), '2026-03-01'))[0]).toEqual([['2026-03-01', [3, 4, 5]]]);
+    expect(ids(addMessage(chat(), message(5), '2026-03-01'))[0]).toEqual([['2026-03-01', [3, 4, 5]]]);
   });
 
   it('opens a new day section for a message of a later day', () => {
-    expect(ids(upsertMessage(chat(), message(5), '2026-03-02'))[0]).toEqual([
+    expect(ids(addMessage(chat(), message(5), '2026-03-02'))[0]).toEqual([
       ['2026-03-01', [3, 4]],
       ['2026-03-02', [5]],
     ]);
   });
 
-  it('replaces a message it already has instead of adding it twice (own message echoed live)', () => {
-    const next = upsertMessage(chat(), message(4, { delivery_status: 'sent' }), '2026-03-01');
-    expect(ids(next)).toEqual(ids(chat()));
+  it('keeps the copy it already shows (own message echoed live; a late HTTP answer after messageStatus)', () => {
+    const sent = replaceMessage(chat(), message(4, { delivery_status: 'sent' }));
+    const next = addMessage(sent, message(4, { delivery_status: 'pending' }), '2026-03-01');
+    expect(next).toBe(sent);
     expect(next.pages[0]!.sections[0]!.messages[1]!.delivery_status).toBe('sent');
   });
 
   it('keeps seq order when a message arrives late', () => {
-    const data = upsertMessage(upsertMessage(chat(), message(6), '2026-03-01'), message(5), '2026-03-01');
+    const data = addMessage(addMessage(chat(), message(6), '2026-03-01'), message(5), '2026-03-01');
     expect(ids(data)[0]).toEqual([['2026-03-01', [3, 4, 5, 6]]]);
   });
 });
@@ -90,6 +91,12 @@ describe('replaceMessage and setReaction', () => {
     expect(replaceMessage(data, message(2, { content: 'edited' })).pages[1]!.sections[1]!.messages[0]!.content).toBe(
       'edited',
     );
+  });
+
+  it('replaces only while the shown copy passes the condition (a retry answer after its status event)', () => {
+    const sent = replaceMessage(chat(), message(4, { delivery_status: 'sent' }));
+    const failedOnly = (m: Message) => m.delivery_status === 'failed';
+    expect(replaceMessage(sent, message(4, { delivery_status: 'pending' }), failedOnly)).toBe(sent);
   });
 
   it('sets the reaction of the message with the id, else the one created at that instant', () => {

@@ -54,18 +54,27 @@ function insertIntoPage(page: ChatResponse, message: Message, day: string): Chat
   return { ...page, sections };
 }
 
-/** Replaces the message where it is, or adds it to the newest page in its day (`day` in the viewer's zone). */
-export function upsertMessage(data: Pages, message: Message, day: string): Pages {
-  const replaced = mapMessages(data, (m) => (m.messageid === message.messageid ? message : m));
-  if (replaced.changed) return replaced.data;
+const holds = (data: Pages, messageid: string): boolean =>
+  data.pages.some((p) => p.sections.some((s) => s.messages.some((m) => m.messageid === messageid)));
+
+/**
+ * Adds a message to the newest page in its day (`day` in the viewer's zone) unless it is already shown. A copy
+ * that is already shown is never older than a creation answer or event: the HTTP answer of a send and the live
+ * newMessage race each other and the later messageStatus, so the first copy wins and only status events change it.
+ */
+export function addMessage(data: Pages, message: Message, day: string): Pages {
+  if (holds(data, message.messageid)) return data;
   const [newest, ...older] = data.pages;
   if (!newest) return data;
   return { ...data, pages: [insertIntoPage(newest, message, day), ...older] };
 }
 
-/** Replaces the message if it is loaded (a status change of a message outside the loaded pages is not shown). */
-export function replaceMessage(data: Pages, message: Message): Pages {
-  return mapMessages(data, (m) => (m.messageid === message.messageid ? message : m)).data;
+/**
+ * Replaces the message if it is loaded (a status change of a message outside the loaded pages is not shown), and
+ * only while the loaded copy passes `when`.
+ */
+export function replaceMessage(data: Pages, message: Message, when: (shown: Message) => boolean = () => true): Pages {
+  return mapMessages(data, (m) => (m.messageid === message.messageid && when(m) ? message : m)).data;
 }
 
 /** Sets a reaction on the message with this id, else (older servers) on the one created at that instant. */

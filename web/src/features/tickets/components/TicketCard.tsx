@@ -1,12 +1,37 @@
 import { useId } from 'react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Button } from '../../../components/Button';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { dateTime, shortWhen } from '../../../lib/dates';
 import { displayUsername, previewText, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import styles from './tickets.module.css';
+
+/** The server previews a non-text last message by its type; say it in the UI language. */
+function lastMessageText(t: TFunction, last: string): string {
+  switch (last) {
+    case 'image':
+      return t('chat.image');
+    case 'video':
+      return t('chat.video');
+    case 'audio':
+      return t('chat.audio');
+    case 'document':
+      return t('chat.document');
+    case 'location':
+      return t('chat.location');
+    case 'rating':
+      return t('tickets.ratingReceived');
+    case 'close':
+      return t('chat.closed');
+    case 'reopen':
+      return t('chat.reopened');
+    default:
+      return previewText(last);
+  }
+}
 
 interface TicketCardProps {
   ticket: Ticket;
@@ -75,7 +100,7 @@ export function TicketCard({ ticket, viewerId, selected, unread = false, onSelec
         </span>
       </p>
 
-      {ticket.last_message && <p className={styles.preview}>{previewText(ticket.last_message)}</p>}
+      {ticket.last_message && <p className={styles.preview}>{lastMessageText(t, ticket.last_message)}</p>}
 
       <div className={styles.cardBottom}>
         {closed ? (

@@ -55,12 +55,13 @@ describe('open list', () => {
     expect(ids(replaceInPlace(list, ticket('c')))).toEqual(['c', 'a', 'b']);
   });
 
-  it("updates the card's last message", () => {
-    const message = { ticketid: 'b', content: ' hello ', file_name: null, created_on: '2026-03-01T11:00:00Z' };
+  it("updates the card's last message like the server: text, or the type of anything else", () => {
+    const message = { ticketid: 'b', type: 'text', content: 'hello', created_on: '2026-03-01T11:00:00Z' };
     const list = withLastMessage([ticket('a'), ticket('b')], message as Message);
     expect(list[1]).toMatchObject({ last_message: 'hello', last_message_on: '2026-03-01T11:00:00Z' });
-    const file = { ...message, content: '', file_name: 'invoice.pdf' };
-    expect(withLastMessage(list, file as Message)[1]?.last_message).toBe('invoice.pdf');
+    const file = { ...message, type: 'document', content: '' };
+    expect(withLastMessage(list, file as Message)[1]?.last_message).toBe('document');
+    expect(withLastMessage(list, { ...message, ticketid: 'zz' } as Message)).toBe(list);
   });
 });
 

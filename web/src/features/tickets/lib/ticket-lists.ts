@@ -64,11 +64,12 @@ export function flattenPages(pages: readonly (readonly Ticket[])[]): Ticket[] {
   return out;
 }
 
-/** What a card previews of a message: its text, else the file name, else nothing new. */
-export function messagePreview(message: Message): string | null {
-  const text = message.content.trim();
-  if (text) return text;
-  return message.file_name;
+/**
+ * What a card previews of a message, as the server's `last_message` does: the text of a text message, otherwise
+ * the message type (the card names the type in the UI language).
+ */
+export function messagePreview(message: Message): string {
+  return message.type === 'text' ? message.content : message.type;
 }
 
 /** The card of the message's ticket with the message as its last one. */
@@ -76,8 +77,6 @@ export function withLastMessage(list: readonly Ticket[], message: Message): Tick
   if (!list.some((t) => t.ticketid === message.ticketid)) return list as Ticket[];
   const preview = messagePreview(message);
   return list.map((t) =>
-    t.ticketid === message.ticketid
-      ? { ...t, last_message: preview ?? t.last_message, last_message_on: message.created_on }
-      : t,
+    t.ticketid === message.ticketid ? { ...t, last_message: preview, last_message_on: message.created_on } : t,
   );
 }
