@@ -5,7 +5,6 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results/e2e',
-  globalSetup: './support/global-setup.ts',
   // One server with an embedded database on a 2-core machine: tests run one after another.
   workers: 1,
   fullyParallel: false,
@@ -14,7 +13,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

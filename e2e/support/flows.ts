@@ -1,6 +1,6 @@
 /** e2e helpers that read like what a person does. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { codeMailedTo } from './mailbox';
+import type { Mailbox } from './fixtures';
 
 export const PASSWORD = 'Sup3r-Secret!';
 
@@ -19,7 +19,7 @@ export const newOwner = (overrides: Partial<Owner> = {}): Owner => ({
 });
 
 /** Registers a company through the real API (with the mailed code), for tests whose subject is elsewhere. */
-export async function registerCompanyByApi(request: APIRequestContext, owner: Owner) {
+export async function registerCompanyByApi(request: APIRequestContext, mailbox: Mailbox, owner: Owner) {
   const data = {
     contact_person: `${owner.firstName} ${owner.lastName}`,
     company_name: owner.company,
@@ -30,7 +30,7 @@ export async function registerCompanyByApi(request: APIRequestContext, owner: Ow
   };
   expect((await request.post('/api/precheck', { data: { data: { ...data, prod_name: 'KreeChat' } } })).ok()).toBe(true);
   expect((await request.post('/api/send-email-verification', { data: { email: owner.email } })).ok()).toBe(true);
-  const code = await codeMailedTo(owner.email);
+  const code = await mailbox.codeFor(owner.email);
   expect((await request.post('/api/verify-email-code', { data: { email: owner.email, code } })).ok()).toBe(true);
   expect((await request.post('/api/register-company-kreechat', { data: { data } })).ok()).toBe(true);
 }

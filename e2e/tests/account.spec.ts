@@ -1,8 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { codeMailedTo } from '../support/mailbox';
+import { expect, test } from '../support/fixtures';
 import { asPerson, newOwner, registerCompanyByApi, snap, uniqueEmail } from '../support/flows';
 
-test('a company owner registers with the mailed code, logs in, sees the workspace and logs out', async ({ page }) => {
+test('a company owner registers with the mailed code, logs in, sees the workspace and logs out', async ({
+  page,
+  mailbox,
+}) => {
   const owner = newOwner({ firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines' });
   await page.goto('/register-company');
   await expect(page.getByRole('heading', { name: 'Register your company' })).toBeVisible();
@@ -33,7 +35,7 @@ test('a company owner registers with the mailed code, logs in, sees the workspac
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
-  const code = await codeMailedTo(owner.email);
+  const code = await mailbox.codeFor(owner.email);
   // A wrong code first: the message shows, and no resend button (only for the three expiry cases).
   await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify and register' }).click();
@@ -72,9 +74,10 @@ test('a company owner registers with the mailed code, logs in, sees the workspac
 test('a wrong password is refused with the message, and empty fields are caught before any call', async ({
   page,
   request,
+  mailbox,
 }) => {
   const owner = newOwner();
-  await registerCompanyByApi(request, owner);
+  await registerCompanyByApi(request, mailbox, owner);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
@@ -83,9 +86,9 @@ test('a wrong password is refused with the message, and empty fields are caught 
   await snap(page, 'login-error');
 });
 
-test('a forgotten password is reset in three steps, and the new one logs in', async ({ page, request }) => {
+test('a forgotten password is reset in three steps, and the new one logs in', async ({ page, request, mailbox }) => {
   const owner = newOwner({ firstName: 'Reset', lastName: 'Me' });
-  await registerCompanyByApi(request, owner);
+  await registerCompanyByApi(request, mailbox, owner);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -94,7 +97,7 @@ test('a forgotten password is reset in three steps, and the new one logs in', as
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('status')).toContainText(`A reset code has been sent to ${owner.email}`);
 
-  const code = await codeMailedTo(owner.email, 1);
+  const code = await mailbox.codeFor(owner.email, 1);
   await page.getByLabel('Reset code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
@@ -127,14 +130,18 @@ test('an unknown address gets the same answer as a known one at reset', async ({
   await expect(page.getByRole('status')).toContainText(`A reset code has been sent to ${email}`);
 });
 
-test('an unknown route shows the 404 page, linking to login or to the workspace', async ({ page, request }) => {
+test('an unknown route shows the 404 page, linking to login or to the workspace', async ({
+  page,
+  request,
+  mailbox,
+}) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
   await snap(page, 'not-found');
 
   const owner = newOwner();
-  await registerCompanyByApi(request, owner);
+  await registerCompanyByApi(request, mailbox, owner);
   await asPerson(page).logIn(owner.email, owner.password);
   await asPerson(page).expectWorkspaceOf(`${owner.firstName} ${owner.lastName}`);
   await page.goto('/no/such/page');
@@ -146,9 +153,10 @@ test('switching to Japanese translates the header, and the choice follows the ac
   page,
   request,
   browser,
+  mailbox,
 }) => {
   const owner = newOwner({ firstName: 'Yui', lastName: 'Tanaka' });
-  await registerCompanyByApi(request, owner);
+  await registerCompanyByApi(request, mailbox, owner);
   const person = asPerson(page);
   await person.logIn(owner.email, owner.password);
   await person.expectWorkspaceOf('Yui Tanaka');

@@ -1,17 +1,28 @@
 /**
- * Starts what the e2e suite talks to: a real SMTP server on loopback that appends every mail to a file, and the
- * real KreeChat server (built web app, fresh embedded database) pointed at it.
+ * What the e2e tests talk to, started once per Playwright worker: a real SMTP server on loopback keeping the
+ * mails it receives, a fake Telegram Bot API (the same one the integration tests use), and the real KreeChat
+ * server (built web app, fresh embedded database) pointed at both.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startFakeBotApi, type FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+export type Mail = { to: string[]; raw: string };
+
+export type Stack = {
+  baseUrl: string;
+  mails: Mail[];
+  telegram: FakeBotApi;
+  close(): Promise<void>;
+};
+
 async function freePort(): Promise<number> {
-  const net = await import('node:net');
   return new Promise((resolve) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -21,11 +32,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export default async function globalSetup() {
+export async function startStack(): Promise<Stack> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreechat-e2e-'));
-  const mailFile = path.join(workDir, 'mails.jsonl');
-  fs.writeFileSync(mailFile, '');
-
+  const mails: Mail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,18 +43,18 @@ export default async function globalSetup() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        fs.appendFileSync(mailFile, `${JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') })}\n`);
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
+  const telegram = await startFakeBotApi();
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -54,9 +63,11 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(workDir, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
       WEB_DIST: path.join(root, 'web/dist'),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      PUBLIC_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -73,14 +84,16 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 250));
   }
 
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_MAIL_FILE = mailFile;
-  process.env.E2E_WORK_DIR = workDir;
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    fs.rmSync(workDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    mails,
+    telegram,
+    async close() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await telegram.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      fs.rmSync(workDir, { recursive: true, force: true });
+    },
   };
 }
