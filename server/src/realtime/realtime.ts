@@ -84,6 +84,8 @@ export function createRealtime(deps: {
     ]);
   });
 
+  let attached = false;
+
   // A session can expire while its socket stays open: check now and then, and drop the ones that ended.
   const recheck = setInterval(() => {
     for (const socket of io.of('/').sockets.values()) {
@@ -99,6 +101,7 @@ export function createRealtime(deps: {
   return {
     attach(server) {
       io.attach(server);
+      attached = true;
     },
 
     toTicket(audience: TicketAudience, event, payload) {
@@ -123,7 +126,8 @@ export function createRealtime(deps: {
 
     async close() {
       clearInterval(recheck);
-      await io.close();
+      // Socket.IO's close needs the engine that attach() made; a never-attached server has nothing to close.
+      if (attached) await io.close();
       await redis?.quit().catch(() => undefined);
     },
   };

@@ -92,9 +92,16 @@ export function createTelegramRuntime(deps: {
     return { type: content.type, caption: content.caption, file: await download(bot, content.file) };
   }
 
-  /** Acts on one recorded update; throws when it should be tried again later. */
-  async function process(bot: BotRow, update: Update) {
-    const key: InboundKey = { channelKey: channelKeyOf(bot), updateId: String(update.update_id) };
+  /**
+   * Acts on one update; throws when it should be tried again later. With `recordHere`, the update is recorded in
+   * the processing transaction itself (the webhook's fast path); otherwise it was recorded before.
+   */
+  async function process(bot: BotRow, update: Update, recordHere = false) {
+    const key: InboundKey & { payload?: unknown } = {
+      channelKey: channelKeyOf(bot),
+      updateId: String(update.update_id),
+      ...(recordHere ? { payload: update } : {}),
+    };
     const parsed = parseUpdate(update);
     const origin = (client: { chatId: number; name: string; language: string | null }): InboundOrigin => ({
       companyId: bot.companyId,
@@ -168,28 +175,56 @@ export function createTelegramRuntime(deps: {
     return chat === undefined ? `update:${update.update_id}` : `chat:${chat}`;
   }
 
+  /** Notes a failed processing on the recorded update, which the sweeper retries with backoff. */
+  async function failed(bot: BotRow, update: Update, error: unknown) {
+    const key = { channelKey: channelKeyOf(bot), updateId: String(update.update_id) };
+    const row = await inboundRepo.find(db, key);
+    const attempts = (row?.attempts ?? 0) + 1;
+    const delay = Math.min(5_000 * 2 ** (attempts - 1), 3600_000);
+    logger.error(
+      { err: error, bot: bot.id, updateId: update.update_id, attempts },
+      'telegram update failed; kept for retry',
+    );
+    const reason = error instanceof Error ? error.message : String(error);
+    await inboundRepo.failedAttempt(db, key, reason, new Date(clock.now().getTime() + delay));
+  }
+
   /** Processes a recorded update in its chat's turn; a failure is logged and left for the sweeper. */
   function dispatch(bot: BotRow, update: Update): Promise<void> {
     return queue.run(`${bot.id}:${chatKeyOf(update)}`, async () => {
       try {
         await process(bot, update);
       } catch (error) {
-        const key = { channelKey: channelKeyOf(bot), updateId: String(update.update_id) };
-        const row = await inboundRepo.find(db, key);
-        const attempts = (row?.attempts ?? 0) + 1;
-        const delay = Math.min(5_000 * 2 ** (attempts - 1), 3600_000);
-        logger.error(
-          { err: error, bot: bot.id, updateId: update.update_id, attempts },
-          'telegram update failed; kept for retry',
-        );
-        await inboundRepo.failedAttempt(
-          db,
-          key,
-          error instanceof Error ? error.message : String(error),
-          new Date(clock.now().getTime() + delay),
-        );
+        await failed(bot, update, error);
       }
     });
+  }
+
+  /**
+   * The webhook's fast path for updates that need no download: recorded and processed in one transaction, in
+   * the chat's turn, before the 2xx. Should processing fail, the update is recorded on its own (then the 2xx)
+   * and left for the sweeper; should even that fail, the error reaches Telegram, which delivers it again.
+   */
+  function recordAndProcess(bot: BotRow, update: Update): Promise<void> {
+    return queue.run(`${bot.id}:${chatKeyOf(update)}`, async () => {
+      try {
+        await process(bot, update, true);
+      } catch (error) {
+        await record(bot, update);
+        await failed(bot, update, error);
+      }
+    });
+  }
+
+  /** Bots by webhook key, kept briefly: the webhook is the hot path, and a key's bot rarely changes. */
+  const botCache = new Map<string, { bot: BotRow; until: number }>();
+  async function botByKey(botKey: string, fresh = false) {
+    const cached = botCache.get(botKey);
+    if (!fresh && cached && cached.until > Date.now()) return cached.bot;
+    const bot = await botRepo.byKey(db, botKey);
+    if (bot) botCache.set(botKey, { bot, until: Date.now() + 10_000 });
+    else botCache.delete(botKey);
+    return bot;
   }
 
   /** Records an update; true when it is new (and so should be processed). */
@@ -403,6 +438,7 @@ export function createTelegramRuntime(deps: {
         throw new TelegramSetupError(502, 'Telegram could not be reached');
       }
       const bot = await botRepo.upsert(db, candidate);
+      botCache.delete(bot.botKey);
       if (previous && !sameBot) {
         // The old bot must stop sending its updates here.
         await apiFor(previous.token)
@@ -418,13 +454,21 @@ export function createTelegramRuntime(deps: {
      * with a wrong one — recording nothing — and 200 once the update is committed.
      */
     async receiveWebhook(botKey: string, secret: string | undefined, body: unknown): Promise<number> {
-      const bot = await botRepo.byKey(db, botKey);
+      let bot = await botByKey(botKey);
       if (!bot) return 404;
       if (!secret) return 401;
-      if (!safeEqual(secret, bot.webhookSecret)) return 403;
+      // A secret that does not match may be one set a moment ago by another process: look once more.
+      if (!safeEqual(secret, bot.webhookSecret)) bot = await botByKey(botKey, true);
+      if (!bot || !safeEqual(secret, bot.webhookSecret)) return 403;
       const update = body as Update | undefined;
       if (!update || typeof update !== 'object' || !Number.isSafeInteger(update.update_id)) return 400;
-      if (await record(bot, update)) void dispatch(bot, update);
+      const parsed = parseUpdate(update);
+      if (parsed.kind === 'message' && parsed.content.type !== 'text' && parsed.content.type !== 'location') {
+        // A file is downloaded first, which may be slow: record now, acknowledge, process after.
+        if (await record(bot, update)) void dispatch(bot, update);
+      } else {
+        await recordAndProcess(bot, update);
+      }
       return 200;
     },
 

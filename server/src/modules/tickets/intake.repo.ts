@@ -3,8 +3,32 @@ import type { Tx } from '../../db/client';
 import { heldMessages, inboundUpdates, notifications } from '../../db/schema';
 
 export const intakeRepo = {
-  /** Marks a recorded update processed; false when it already was (a redelivery, or a retry that lost a race). */
-  async claimUpdate(tx: Tx, key: { channelKey: string; updateId: string }, now: Date): Promise<boolean> {
+  /**
+   * Marks an update processed; false when it already was (a redelivery, or a retry that lost a race). With a
+   * `payload`, the update is recorded in this same transaction: one commit records and processes it.
+   */
+  async claimUpdate(
+    tx: Tx,
+    companyId: string,
+    key: { channelKey: string; updateId: string; payload?: unknown },
+    now: Date,
+  ): Promise<boolean> {
+    if (key.payload !== undefined) {
+      const inserted = await tx
+        .insert(inboundUpdates)
+        .values({
+          channelKey: key.channelKey,
+          updateId: key.updateId,
+          companyId,
+          payload: key.payload,
+          receivedAt: now,
+          processedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: inboundUpdates.updateId });
+      if (inserted.length) return true;
+      // Recorded before (an earlier try failed): claim that record instead.
+    }
     const [row] = await tx
       .update(inboundUpdates)
       .set({ processedAt: now, error: null })

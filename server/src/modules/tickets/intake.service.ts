@@ -5,9 +5,10 @@ import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
 import type { ClientRow, ClientService } from '../clients';
 import type { DeliveryService } from './delivery.service';
+import { intakeFastRepo } from './intake-fast.repo';
 import { intakeRepo } from './intake.repo';
 import type { InboundMessage, InboundOrigin } from './intake.types';
-import { messageRepo, type NewMessage } from './message.repo';
+import { messageRepo, toMessage, type MessageRow, type NewMessage } from './message.repo';
 import { ticketRepo, type TicketRow } from './ticket.repo';
 import { audienceOf } from './ticket.service';
 
@@ -94,7 +95,7 @@ export function createIntakeService(deps: {
 
   /** Claims the recorded update inside `tx`; false when it was processed already. */
   const claimUpdate = (tx: Tx, origin: InboundOrigin) =>
-    origin.update ? intakeRepo.claimUpdate(tx, origin.update, clock.now()) : Promise.resolve(true);
+    origin.update ? intakeRepo.claimUpdate(tx, origin.companyId, origin.update, clock.now()) : Promise.resolve(true);
 
   async function createTicket(tx: Tx, origin: InboundOrigin, client: ClientRow, departmentId: string) {
     const now = clock.now();
@@ -115,20 +116,58 @@ export function createIntakeService(deps: {
     return ticket;
   }
 
-  async function afterCommit(work: {
-    newTicket?: { id: string; reopened: boolean };
-    messages: string[];
+  type Emit = {
     companyId: string;
-  }) {
+    newTicket?: { id: string; reopened: boolean };
+    /** Messages written, with what their events need, so nothing is read back after the commit. */
+    messages: { row: MessageRow; clientName: string; ticket: TicketRow }[];
+  };
+
+  async function afterCommit(work: Emit) {
     if (work.newTicket) {
       const ticket = await ticketRepo.view(db, work.companyId, work.newTicket.id);
       if (ticket) events.toTicket(audienceOf(ticket), 'newTicket', { ticket, reopenTicket: work.newTicket.reopened });
     }
-    for (const id of work.messages) {
-      const message = await messageRepo.view(db, work.companyId, id);
-      const ticket = message && (await ticketRepo.find(db, work.companyId, message.ticketid));
-      if (message && ticket) events.toTicket(audienceOf(ticket), 'newMessage', { message });
+    for (const { row, clientName, ticket } of work.messages) {
+      const message = toMessage({ message: row, agentFirst: null, agentLast: null, clientName });
+      events.toTicket(audienceOf(ticket), 'newMessage', { message });
     }
+  }
+
+  /**
+   * The hot path: a known, unblocked client writing text into their open ticket, recorded and appended in one
+   * statement. Undefined when it does not apply, and then nothing was written.
+   */
+  async function fastAppend(origin: InboundOrigin, message: InboundMessage): Promise<IntakeOutcome | undefined> {
+    const content = message.content;
+    if (origin.update?.payload === undefined || (content.type !== 'text' && content.type !== 'location'))
+      return undefined;
+    const thread = await intakeFastRepo.thread(db, origin.companyId, origin.platform, origin.client.externalId);
+    if (!thread?.ticket || thread.blocked || thread.ticket.stage === 'closed') return undefined;
+    if (origin.client.language && origin.client.language !== thread.language) return undefined;
+    const row = await intakeFastRepo.append(db, {
+      companyId: origin.companyId,
+      update: {
+        channelKey: origin.update.channelKey,
+        updateId: origin.update.updateId,
+        payload: origin.update.payload,
+      },
+      ticketId: thread.ticket.id,
+      clientId: thread.clientId,
+      message: {
+        id: crypto.randomUUID(),
+        type: content.type,
+        content: content.type === 'text' ? content.text : '',
+        region: content.type === 'location' ? `${content.latitude},${content.longitude}` : null,
+        externalId: message.externalId,
+        createdAt: message.sentAt,
+      },
+      now: clock.now(),
+    });
+    if (!row) return undefined;
+    const view = toMessage({ message: row, agentFirst: null, agentLast: null, clientName: thread.clientName });
+    events.toTicket(audienceOf(thread.ticket), 'newMessage', { message: view });
+    return { outcome: 'appended', ticketId: thread.ticket.id, created: false, reopened: false };
   }
 
   return {
@@ -137,6 +176,8 @@ export function createIntakeService(deps: {
      * at once with one department, or held until the client picks one of several.
      */
     async receive(origin: InboundOrigin, message: InboundMessage): Promise<IntakeOutcome> {
+      const fast = await fastAppend(origin, message);
+      if (fast) return fast;
       const result = await db.transaction(async (tx) => {
         if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
         const client = await clients.findOrCreateByIdentity(tx, origin.companyId, origin.platform, origin.client);
@@ -145,10 +186,10 @@ export function createIntakeService(deps: {
         let ticket = await ticketRepo.latestOfClient(tx, client.id, origin.platform);
         let reopened = false;
         let created = false;
-        const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
 
         if (ticket?.stage === 'closed') {
           const now = clock.now();
+          const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
           // A ticket whose department was deleted since comes back to the first live one.
           const departmentId = departments.some((d) => d.id === ticket!.departmentId)
             ? ticket.departmentId
@@ -176,6 +217,7 @@ export function createIntakeService(deps: {
           );
           reopened = true;
         } else if (!ticket) {
+          const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
           if (departments.length > 1) {
             const alreadyHeld = await intakeRepo.hasHeld(tx, client.id);
             await intakeRepo.hold(tx, {
@@ -208,7 +250,7 @@ export function createIntakeService(deps: {
           work: {
             companyId: origin.companyId,
             newTicket: created || reopened ? { id: ticket.id, reopened } : undefined,
-            messages: created ? [] : [row.id],
+            messages: created ? [] : [{ row, clientName: client.name, ticket }],
           },
         };
       });
@@ -304,7 +346,7 @@ export function createIntakeService(deps: {
         });
         return {
           outcome: { outcome: 'rated', ticketId } as IntakeOutcome,
-          work: { companyId: origin.companyId, messages: [message.id] },
+          work: { companyId: origin.companyId, messages: [{ row: message, clientName: client.name, ticket }] },
         };
       });
       if ('work' in result && result.work) {

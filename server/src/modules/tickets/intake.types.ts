@@ -24,6 +24,9 @@ export type InboundOrigin = {
   platform: Platform;
   channelRef: string;
   client: { externalId: string; name: string; language: string | null };
-  /** The recorded update this is, marked processed in the same transaction. */
-  update?: { channelKey: string; updateId: string };
+  /**
+   * The channel update this is, marked processed in the same transaction. With `payload`, it is also recorded
+   * there (when it was not recorded before): one commit both records and processes it.
+   */
+  update?: { channelKey: string; updateId: string; payload?: unknown };
 };

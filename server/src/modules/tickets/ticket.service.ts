@@ -24,7 +24,7 @@ export const OPEN_TICKETS_LIMIT = 500;
 
 export type TicketService = ReturnType<typeof createTicketService>;
 
-export const audienceOf = (t: TicketRow | Ticket) =>
+export const audienceOf = (t: Pick<TicketRow, 'companyId' | 'departmentId' | 'handlerId'> | Ticket) =>
   'ticketid' in t
     ? { companyId: t.companyid, departmentId: t.departmentid, handlerId: t.userid }
     : { companyId: t.companyId, departmentId: t.departmentId, handlerId: t.handlerId };
