@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
-  } else if (config.env !== 'test') {
+  } else if (webDist) {
     logger.warn({ webDist }, 'web/dist not found: serving the API only (run `npm run build`)');
   }
 

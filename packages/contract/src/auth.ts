@@ -69,6 +69,7 @@ export const departmentOfUserResponseSchema = z.object({
   departmentid: z.string().nullable(),
   department_name: z.string().nullable(),
 });
+export type DepartmentOfUser = z.infer<typeof departmentOfUserResponseSchema>;
 
 // Registration and password reset ------------------------------------------------------------
 

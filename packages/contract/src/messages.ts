@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullableTimestampSchema, timestampSchema, uuidSchema } from './common';
+import { timestampSchema, uuidSchema } from './common';
 
 export const MESSAGE_TYPES = [
   'text',
@@ -43,6 +43,8 @@ export const messageSchema = z.object({
   reaction: z.string().nullable(),
   delivery_status: z.enum(DELIVERY_STATUSES),
   delivery_error: z.string().nullable(),
+  /** The key the sending browser gave, so it can match its optimistic copy exactly. */
+  idempotencyKey: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

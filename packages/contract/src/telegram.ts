@@ -17,7 +17,9 @@ export const setupTelegramResponseSchema = z.object({
   username: z.string().nullable(),
   mode: z.enum(['webhook', 'polling']),
 });
+export type SetupTelegramResponse = z.infer<typeof setupTelegramResponseSchema>;
 export const telegramTokenStatusSchema = z.object({ tokenStatus: z.boolean(), username: z.string().nullable() });
+export type TelegramTokenStatus = z.infer<typeof telegramTokenStatusSchema>;
 
 /** SPEC §8: what the admin sees for a Bot API error code; otherwise the description, otherwise the default. */
 export const TELEGRAM_ERROR_MESSAGES: Record<number, string> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nullableTimestampSchema, PLATFORMS, timestampSchema, uuidSchema } from './common';
+import { MESSAGE_TYPES } from './messages';
 
 export const TICKET_STAGES = ['pending', 'accepted', 'closed'] as const;
 export type TicketStage = (typeof TICKET_STAGES)[number];
@@ -28,13 +29,15 @@ export const ticketSchema = z.object({
   reopened_on: nullableTimestampSchema,
   rating: z.number().int().nullable(),
   companyid: z.string(),
-  /** A preview of the newest message, for the ticket card. */
+  /** A preview of the newest message, for the ticket card: its text, or (see the type) the kind of file. */
   last_message: z.string().nullable(),
+  last_message_type: z.enum(MESSAGE_TYPES).nullable(),
   last_message_on: nullableTimestampSchema,
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketListSchema = z.array(ticketSchema);
+export const ticketResponseSchema = z.object({ ticket: ticketSchema });
 
 /** Closed tickets page by 10 (SPEC §9); the counter grows by 10 until a page comes back empty. */
 export const CLOSED_TICKETS_PAGE = 10;

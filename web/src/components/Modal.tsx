@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useReturnFocus } from './use-return-focus';
 import styles from './Dialog.module.css';
 
 interface ModalProps {
@@ -30,11 +31,16 @@ export function Modal({
   actions,
   children,
 }: ModalProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={`${styles.overlay} ${variant === 'media' ? styles.overlayDark : ''}`} />
-        <Dialog.Content className={`${styles.content} ${styles[variant]}`} aria-describedby={undefined}>
+        <Dialog.Content
+          className={`${styles.content} ${styles[variant]}`}
+          aria-describedby={undefined}
+          {...returnFocus}
+        >
           <div className={styles.header}>
             <div className={styles.headerText}>
               <Dialog.Title className={styles.title}>{title}</Dialog.Title>

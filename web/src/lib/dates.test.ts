@@ -29,6 +29,7 @@ describe('shortWhen', () => {
   it('is relative within the hour', () => {
     expect(shortWhen('2026-03-01T11:59:40Z', 'en', now)).toBe('now');
     expect(shortWhen('2026-03-01T11:55:00Z', 'en', now)).toMatch(/5 min/);
+    expect(shortWhen('2026-03-01T12:00:40Z', 'en', now)).toBe('now');
   });
 
   it('is a date for earlier days', () => {

@@ -68,8 +68,9 @@ export function dateTime(iso: string, lang: string): string {
 export function shortWhen(iso: string, lang: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const minutes = Math.round((now.getTime() - date.getTime()) / 60_000);
-  if (minutes < 60 && minutes > -1) {
+  // A time slightly ahead of `now` (a list clock that ticks once a minute, clock skew) still reads "now".
+  const minutes = Math.max(0, Math.round((now.getTime() - date.getTime()) / 60_000));
+  if (minutes < 60) {
     const relative = new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style: 'short' });
     return minutes < 1 ? relative.format(0, 'second') : relative.format(-minutes, 'minute');
   }

@@ -41,6 +41,7 @@ export function toMessage(r: ViewRow): Message {
     reaction: m.reaction,
     delivery_status: m.deliveryStatus,
     delivery_error: m.deliveryError,
+    idempotencyKey: m.idempotencyKey,
   };
 }
 

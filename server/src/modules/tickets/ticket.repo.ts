@@ -28,10 +28,11 @@ function selectViews(tx: Tx) {
       handlerLast: handler.lastName,
       closerFirst: closer.firstName,
       closerLast: closer.lastName,
-      lastMessage: sql<string | null>`(select case when m.type = 'text' then m.content else m.type::text end
+      // The newest message in one lookup (by the (ticket_id, seq) index): "type|created_at|content".
+      lastMessage: sql<
+        string | null
+      >`(select m.type::text || '|' || to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '|' || m.content
         from ${messages} m where m.ticket_id = ${tickets.id} order by m.seq desc limit 1)`,
-      lastMessageAt: sql<string | null>`(select m.created_at from ${messages} m
-        where m.ticket_id = ${tickets.id} order by m.seq desc limit 1)`,
     })
     .from(tickets)
     .innerJoin(clients, eq(clients.id, tickets.clientId))
@@ -41,6 +42,16 @@ function selectViews(tx: Tx) {
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+
+function lastMessageOf(packed: string | null) {
+  if (!packed) return { last_message: null, last_message_type: null, last_message_on: null };
+  const [type, at, ...content] = packed.split('|');
+  return {
+    last_message: content.join('|'),
+    last_message_type: type as Ticket['last_message_type'],
+    last_message_on: at ?? null,
+  };
+}
 
 function toTicket(r: ViewRow): Ticket {
   const t = r.ticket;
@@ -66,8 +77,7 @@ function toTicket(r: ViewRow): Ticket {
     reopened_on: iso(t.reopenedAt),
     rating: t.rating,
     companyid: t.companyId,
-    last_message: r.lastMessage,
-    last_message_on: r.lastMessageAt ? new Date(r.lastMessageAt).toISOString() : null,
+    ...lastMessageOf(r.lastMessage),
   };
 }
 

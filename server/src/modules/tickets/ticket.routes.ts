@@ -13,16 +13,13 @@ import {
   sendFileFieldsSchema,
   sendMessageBodySchema,
   ticketListSchema,
-  ticketSchema,
+  ticketResponseSchema,
 } from '@kreechat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { principalOf } from '../../platform/access';
 import { ValidationError } from '../../platform/errors';
 import type { ChatService } from './chat.service';
 import type { TicketService } from './ticket.service';
-
-const ticketResponse = z.object({ ticket: ticketSchema });
 
 export const ticketRoutes =
   (tickets: TicketService, chat: ChatService): FastifyPluginAsyncZod =>
@@ -51,7 +48,7 @@ export const ticketRoutes =
       '/acceptTicket',
       {
         config: { access: 'member' },
-        schema: { tags: ['tickets'], body: acceptTicketBodySchema, response: { 200: ticketResponse } },
+        schema: { tags: ['tickets'], body: acceptTicketBodySchema, response: { 200: ticketResponseSchema } },
       },
       async (request) => ({ ticket: await tickets.accept(principalOf(request), request.body.ticketid) }),
     );
@@ -60,7 +57,7 @@ export const ticketRoutes =
       '/close-ticket',
       {
         config: { access: 'member' },
-        schema: { tags: ['tickets'], body: closeTicketBodySchema, response: { 200: ticketResponse } },
+        schema: { tags: ['tickets'], body: closeTicketBodySchema, response: { 200: ticketResponseSchema } },
       },
       async (request) => ({ ticket: await tickets.close(principalOf(request), request.body.ticketid) }),
     );

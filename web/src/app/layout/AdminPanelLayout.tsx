@@ -29,19 +29,20 @@ export function AdminPanelLayout() {
         <p className={styles.title}>{t('admin.adminPanel')}</p>
       </header>
 
-      <div className={styles.body}>
-        <nav className={styles.sidebar} aria-label={t('admin.sections')}>
-          <ul className={styles.navList}>
-            {session.isAdmin && (
+      <div className={session.isAdmin ? styles.body : `${styles.body} ${styles.bodyFull}`}>
+        {/* Agents' sections (Clients, Tickets) arrive later; until then they have none to list. */}
+        {session.isAdmin && (
+          <nav className={styles.sidebar} aria-label={t('admin.sections')}>
+            <ul className={styles.navList}>
               <li>
                 <NavLink to="/admin-panel/settings" className={styles.navItem} title={t('admin.settings')}>
                   <Settings size={20} aria-hidden="true" />
                   <span className={styles.navText}>{t('admin.settings')}</span>
                 </NavLink>
               </li>
-            )}
-          </ul>
-        </nav>
+            </ul>
+          </nav>
+        )}
         <main id="admin-panel-main" className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>

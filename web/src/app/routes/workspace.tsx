@@ -13,6 +13,7 @@ import {
 import { WorkspaceShell, type WorkspaceView } from '../../features/workspace';
 import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
 import { useWorkspaceSocket } from '../../lib/socket';
+import { useIsNarrow } from '../../lib/use-media-query';
 
 /**
  * `/`: the workspace (SPEC §2). Composes the ticket lists, the chat and the live connection inside the shell:
@@ -46,7 +47,10 @@ export function WorkspaceRoute() {
   const onTicket = useCallback((ticket: Ticket) => {
     setSelected((shown) => (shown?.ticketid === ticket.ticketid ? ticket : shown));
   }, []);
-  useTicketLiveUpdates(socket, { viewer, openTicketId: selectedId, onTicket });
+  // On the narrow layout the chat is read only while its tab shows; meanwhile its messages count as unread.
+  const narrow = useIsNarrow();
+  const chatShown = !narrow || view === 'chat';
+  useTicketLiveUpdates(socket, { viewer, openTicketId: chatShown ? selectedId : null, onTicket });
   useChatLiveUpdates(socket, viewer.id);
 
   const select = useCallback(
@@ -82,7 +86,10 @@ export function WorkspaceRoute() {
         />
       }
       view={view}
-      onViewChange={setView}
+      onViewChange={(next) => {
+        setView(next);
+        if (next === 'chat' && selectedId) markRead(selectedId);
+      }}
     />
   );
 }

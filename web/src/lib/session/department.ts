@@ -1,9 +1,8 @@
-import { departmentOfUserResponseSchema } from '@kreechat/contract';
+import { departmentOfUserResponseSchema, type DepartmentOfUser } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 
-/** The contract names no type for this answer; derive it from the schema without importing zod here. */
-export type MyDepartment = ReturnType<typeof departmentOfUserResponseSchema.parse>;
+export type MyDepartment = DepartmentOfUser;
 
 /** GET /api/auth/department: the signed-in user's department (SPEC §7: fetched at start). */
 export const getMyDepartment = (signal?: AbortSignal): Promise<MyDepartment> =>

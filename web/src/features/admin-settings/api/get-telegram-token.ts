@@ -1,8 +1,8 @@
-import { telegramTokenStatusSchema } from '@kreechat/contract';
+import { telegramTokenStatusSchema, type TelegramTokenStatus } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type TelegramTokenStatus = ReturnType<typeof telegramTokenStatusSchema.parse>;
+export type { TelegramTokenStatus };
 
 /** GET /api/admin/get-telegram-token: whether a bot is connected, and its @username. Never the token itself. */
 export const getTelegramToken = (signal?: AbortSignal): Promise<TelegramTokenStatus> =>

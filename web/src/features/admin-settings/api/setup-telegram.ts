@@ -1,9 +1,9 @@
-import { setupTelegramResponseSchema } from '@kreechat/contract';
+import { setupTelegramResponseSchema, type SetupTelegramResponse } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { telegramTokenQueryKey, type TelegramTokenStatus } from './get-telegram-token';
 
-export type SetupTelegramResponse = ReturnType<typeof setupTelegramResponseSchema.parse>;
+export type { SetupTelegramResponse };
 
 /**
  * POST /api/setup-telegram {bot_id}: connects the company's bot (webhook with PUBLIC_URL, long polling without).

@@ -1,4 +1,5 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Message, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -10,7 +11,7 @@ import { useChat } from '../api/get-chat';
 import { useRetryMessage } from '../api/retry-message';
 import { useSendMessage } from '../api/send-message';
 import { buildRows } from '../lib/chat-pages';
-import { useOutbox, type OutboxItem } from '../lib/outbox';
+import { removeFromOutbox, useOutbox, type OutboxItem } from '../lib/outbox';
 import { ChatHeader } from './ChatHeader';
 import { ChatSkeleton } from './ChatSkeleton';
 import { Composer } from './Composer';
@@ -41,6 +42,7 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
   const headingId = useId();
   const chat = useChat(ticket.ticketid);
   const outbox = useOutbox(ticket.ticketid);
+  const queryClient = useQueryClient();
   const send = useSendMessage();
   const retry = useRetryMessage();
   const [followSignal, setFollowSignal] = useState(0);
@@ -102,6 +104,7 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
         onRetryMessage={retryMessage}
         retryingId={retry.isPending ? (retry.variables ?? null) : null}
         onRetryOutbox={resend}
+        onDiscardOutbox={(item) => removeFromOutbox(queryClient, item.ticketid, item.key)}
         followSignal={followSignal}
       />
     );

@@ -1,4 +1,4 @@
-import { Download, FileText, MapPin, Play, Video } from 'lucide-react';
+import { Download, FileText, MapPin, Play } from 'lucide-react';
 import type { Message } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { fileSize } from '../../../lib/format';
@@ -78,9 +78,7 @@ export function MessageBody({ message, onOpenMedia }: MessageBodyProps) {
             {message.video_thumbnail ? (
               <img src={message.video_thumbnail} alt="" loading="lazy" decoding="async" />
             ) : (
-              <span className={styles.videoPlaceholder}>
-                <Video size={28} aria-hidden="true" />
-              </span>
+              <span className={styles.videoPlaceholder} />
             )}
             <span className={styles.play} aria-hidden="true">
               <Play size={20} />

@@ -34,6 +34,7 @@ interface MessageListProps {
   onRetryMessage: (message: Message) => void;
   retryingId: string | null;
   onRetryOutbox: (item: OutboxItem) => void;
+  onDiscardOutbox: (item: OutboxItem) => void;
   /** Changes whenever the list must go to the latest message (the viewer just sent one). */
   followSignal: number;
 }
@@ -63,6 +64,7 @@ export function MessageList({
   onRetryMessage,
   retryingId,
   onRetryOutbox,
+  onDiscardOutbox,
   followSignal,
 }: MessageListProps) {
   const { t } = useTranslation();
@@ -116,15 +118,52 @@ export function MessageList({
     setShowJump(element.scrollHeight - element.scrollTop - element.clientHeight > JUMP_BUTTON_DISTANCE);
   }, []);
 
-  // A short chat that does not fill the pane cannot be scrolled up: load older pages until it does.
+  /*
+   * Older pages are prepended. The virtualizer keeps the row at the top edge in place, but at the very top that
+   * row is the first day title, whose key survives the prepend (the day just gains older messages) — so it would
+   * stay at the top and the reader would jump to the oldest loaded message. Keep the first visible message in
+   * place instead; when the virtualizer already did, the difference is nil and nothing moves.
+   */
+  const anchor = useRef<{ key: string; offset: number } | null>(null);
+  const recordAnchor = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const top = element.scrollTop;
+    const atTop = virtualizer.getVirtualItemForOffset(top);
+    if (!atTop) {
+      anchor.current = null;
+      return;
+    }
+    // A day title's key survives a prepend: hold on to the row below it instead.
+    const index = rows[atTop.index]?.kind === 'day' ? atTop.index + 1 : atTop.index;
+    const row = rows[index];
+    const start = row ? virtualizer.getOffsetForIndex(index, 'start')?.[0] : undefined;
+    anchor.current = row && start !== undefined ? { key: row.key, offset: start - top } : null;
+  }, [virtualizer, rows]);
+
+  const firstMessageKey = rows.find((row) => row.kind === 'message')?.key ?? null;
+  const previousFirst = useRef(firstMessageKey);
+  useLayoutEffect(() => {
+    const prepended = previousFirst.current !== null && previousFirst.current !== firstMessageKey;
+    previousFirst.current = firstMessageKey;
+    const held = anchor.current;
+    const element = scrollRef.current;
+    if (!prepended || !held || !element) return;
+    const index = rows.findIndex((row) => row.key === held.key);
+    const offset = index >= 0 ? virtualizer.getOffsetForIndex(index, 'start')?.[0] : undefined;
+    if (offset === undefined) return;
+    const target = offset - held.offset;
+    if (Math.abs(target - element.scrollTop) > 1) virtualizer.scrollToOffset(target);
+  }, [firstMessageKey, rows, virtualizer]);
+
+  // Near the top (or in a chat too short to scroll), older pages load until there is something to scroll up to.
   useEffect(() => {
     const element = scrollRef.current;
     measure();
+    recordAnchor();
     if (!element || !settled || !hasOlder || loadingOlder) return;
-    if (element.scrollHeight <= element.clientHeight + LOAD_OLDER_DISTANCE && element.scrollTop < LOAD_OLDER_DISTANCE) {
-      onLoadOlder();
-    }
-  }, [rows, settled, hasOlder, loadingOlder, onLoadOlder, measure]);
+    if (element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
+  }, [rows, settled, hasOlder, loadingOlder, onLoadOlder, measure, recordAnchor]);
 
   useEffect(() => () => window.clearTimeout(stickyTimer.current), []);
 
@@ -132,6 +171,7 @@ export function MessageList({
     const element = scrollRef.current;
     if (!element) return;
     measure();
+    recordAnchor();
     if (settled && hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
     const top = virtualizer.getVirtualItemForOffset(element.scrollTop + 8);
     const row = top ? rows[top.index] : undefined;
@@ -167,7 +207,9 @@ export function MessageList({
           />
         );
       case 'outbox':
-        return <OutboxBubble item={row.item} continued={row.continued} onRetry={onRetryOutbox} />;
+        return (
+          <OutboxBubble item={row.item} continued={row.continued} onRetry={onRetryOutbox} onDiscard={onDiscardOutbox} />
+        );
       default: {
         const unknown: never = row;
         return unknown;

@@ -34,14 +34,29 @@ function Time({ iso }: { iso: string }) {
   );
 }
 
-function NotDelivered({ reason, onRetry, busy }: { reason: string; onRetry: () => void; busy: boolean }) {
+interface NotDeliveredProps {
+  reason: string;
+  onRetry: () => void;
+  busy: boolean;
+  /** Drops a message that never reached the server (it may never be sendable, e.g. the ticket closed). */
+  onDiscard?: () => void;
+}
+
+function NotDelivered({ reason, onRetry, busy, onDiscard }: NotDeliveredProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.failure}>
       <span>{t('chat.notDelivered', { error: reason })}</span>
-      <Button size="sm" variant="secondary" busy={busy} onClick={onRetry}>
-        {t('chat.retry')}
-      </Button>
+      <span className={styles.failureActions}>
+        {onDiscard && (
+          <Button size="sm" variant="ghost" onClick={onDiscard}>
+            {t('common.dismiss')}
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" busy={busy} onClick={onRetry}>
+          {t('chat.retry')}
+        </Button>
+      </span>
     </div>
   );
 }
@@ -137,10 +152,11 @@ interface OutboxBubbleProps {
   item: OutboxItem;
   continued: boolean;
   onRetry: (item: OutboxItem) => void;
+  onDiscard: (item: OutboxItem) => void;
 }
 
 /** One's own text on its way: shown at once, with Retry (same idempotency key) when the send failed. */
-export function OutboxBubble({ item, continued, onRetry }: OutboxBubbleProps) {
+export function OutboxBubble({ item, continued, onRetry, onDiscard }: OutboxBubbleProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.row} data-side="agent" data-continued={continued || undefined} data-outbox={item.status}>
@@ -155,7 +171,12 @@ export function OutboxBubble({ item, continued, onRetry }: OutboxBubbleProps) {
           <DeliveryIcon status={item.status === 'sending' ? 'pending' : 'failed'} />
         </div>
         {item.status === 'failed' && (
-          <NotDelivered reason={item.error ?? t('chat.networkError')} busy={false} onRetry={() => onRetry(item)} />
+          <NotDelivered
+            reason={item.error ?? t('chat.networkError')}
+            busy={false}
+            onRetry={() => onRetry(item)}
+            onDiscard={() => onDiscard(item)}
+          />
         )}
       </div>
     </div>

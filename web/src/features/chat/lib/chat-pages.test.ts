@@ -36,6 +36,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     reaction: null,
     delivery_status: 'received',
     delivery_error: null,
+    idempotencyKey: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import type { Viewer } from '../../../lib/session';
+import { useNow } from '../../../lib/use-now';
 import { useClosedTickets } from '../api/get-closed-tickets';
 import { flattenPages } from '../lib/ticket-lists';
 import { TicketCard } from './TicketCard';
@@ -27,6 +28,7 @@ interface ClosedTicketsProps {
 /** The closed tickets, 10 at a time with infinite scroll until an empty page; opening one shows its chat read-only. */
 export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy }: ClosedTicketsProps) {
   const { t } = useTranslation();
+  const now = useNow();
   const closed = useClosedTickets(scope);
   const tickets = useMemo(() => flattenPages(closed.data?.pages ?? []), [closed.data]);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -80,6 +82,7 @@ export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy 
             <TicketCard
               ticket={ticket}
               viewerId={viewer.id}
+              now={now}
               selected={ticket.ticketid === selectedId}
               onSelect={onSelect}
             />

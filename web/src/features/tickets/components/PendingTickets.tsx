@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { Viewer } from '../../../lib/session';
+import { useNow } from '../../../lib/use-now';
 import { useAcceptTicket } from '../api/accept-ticket';
 import { useOpenTickets } from '../api/get-open-tickets';
 import { useUnreadTickets } from '../hooks/use-unread-tickets';
@@ -26,6 +27,7 @@ const ACCEPT_ERROR_MS = 5_000;
 /** The open tickets (SPEC §2 'Pending Tickets'): cards with Accept, unread dots, loading and empty states. */
 export function PendingTickets({ viewer, selectedId, onSelect, labelledBy }: PendingTicketsProps) {
   const { t } = useTranslation();
+  const now = useNow();
   const tickets = useOpenTickets();
   const { unread } = useUnreadTickets();
   const accept = useAcceptTicket();
@@ -79,6 +81,7 @@ export function PendingTickets({ viewer, selectedId, onSelect, labelledBy }: Pen
           <TicketCard
             ticket={ticket}
             viewerId={viewer.id}
+            now={now}
             selected={ticket.ticketid === selectedId}
             unread={unread.has(ticket.ticketid)}
             onSelect={onSelect}

@@ -9,17 +9,18 @@ import { displayUsername, previewText, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import styles from './tickets.module.css';
 
-/** The server previews a non-text last message by its type; say it in the UI language. */
-function lastMessageText(t: TFunction, last: string): string {
-  switch (last) {
+/** A text message previews as its text; any other kind by its name in the UI language (a file with its caption). */
+function lastMessageText(t: TFunction, type: Ticket['last_message_type'], content: string): string {
+  const caption = content ? `: ${previewText(content)}` : '';
+  switch (type) {
     case 'image':
-      return t('chat.image');
+      return t('chat.image') + caption;
     case 'video':
-      return t('chat.video');
+      return t('chat.video') + caption;
     case 'audio':
-      return t('chat.audio');
+      return t('chat.audio') + caption;
     case 'document':
-      return t('chat.document');
+      return t('chat.document') + caption;
     case 'location':
       return t('chat.location');
     case 'rating':
@@ -29,13 +30,15 @@ function lastMessageText(t: TFunction, last: string): string {
     case 'reopen':
       return t('chat.reopened');
     default:
-      return previewText(last);
+      return previewText(content);
   }
 }
 
 interface TicketCardProps {
   ticket: Ticket;
   viewerId: string;
+  /** The list's clock, for the relative time. */
+  now: Date;
   selected: boolean;
   unread?: boolean;
   onSelect: (ticket: Ticket) => void;
@@ -47,7 +50,7 @@ interface TicketCardProps {
  * One ticket (SPEC §2 ticket cards): client, platform, department, short id, when, last message, handler and the
  * unread dot. The whole card opens the chat; Accept sits above that target.
  */
-export function TicketCard({ ticket, viewerId, selected, unread = false, onSelect, accept }: TicketCardProps) {
+export function TicketCard({ ticket, viewerId, now, selected, unread = false, onSelect, accept }: TicketCardProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const nameId = useId();
@@ -85,7 +88,7 @@ export function TicketCard({ ticket, viewerId, selected, unread = false, onSelec
           </button>
         </h3>
         <time className={styles.when} dateTime={when} title={dateTime(when, lang)}>
-          {shortWhen(when, lang)}
+          {shortWhen(when, lang, now)}
         </time>
       </div>
 
@@ -100,7 +103,9 @@ export function TicketCard({ ticket, viewerId, selected, unread = false, onSelec
         </span>
       </p>
 
-      {ticket.last_message && <p className={styles.preview}>{lastMessageText(t, ticket.last_message)}</p>}
+      {ticket.last_message_type && (
+        <p className={styles.preview}>{lastMessageText(t, ticket.last_message_type, ticket.last_message ?? '')}</p>
+      )}
 
       <div className={styles.cardBottom}>
         {closed ? (

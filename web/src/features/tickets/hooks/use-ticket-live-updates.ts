@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, ServerEventPayload, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +27,12 @@ interface TicketLiveOptions {
 export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: TicketLiveOptions): void {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const latest = useRef({ ...options, alertText: t('tickets.newTicketAlert') });
-  latest.current = { ...options, alertText: t('tickets.newTicketAlert') };
+  const alertText = t('tickets.newTicketAlert');
+  // The handlers stay subscribed across renders and read the newest options from here.
+  const latest = useRef({ ...options, alertText });
+  useLayoutEffect(() => {
+    latest.current = { ...options, alertText };
+  });
 
   useEffect(() => {
     armSound();
@@ -64,10 +68,15 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
 
     const onNewMessage = ({ message }: { message: Message }) => {
       const { viewer, openTicketId } = latest.current;
+      const ticket = queryClient
+        .getQueryData<Ticket[]>(openTicketsQueryKey)
+        ?.find((candidate) => candidate.ticketid === message.ticketid);
       queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) => (list ? withLastMessage(list, message) : list));
       const fromViewer = message.isagent && message.senderid === viewer.id;
       if (message.ticketid !== openTicketId && !fromViewer) markTicketUnread(queryClient, message.ticketid);
-      if (!message.isagent) playChime();
+      // A client's words chime — unless a colleague is handling that ticket and the viewer is not looking at it.
+      const colleagues = Boolean(ticket?.userid) && ticket?.userid !== viewer.id;
+      if (!message.isagent && (message.ticketid === openTicketId || !colleagues)) playChime();
     };
 
     const unsubscribe = onEveryConnect(socket, refetch);

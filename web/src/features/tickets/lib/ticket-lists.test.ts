@@ -35,6 +35,7 @@ function ticket(id: string, overrides: Partial<Ticket> = {}): Ticket {
     rating: null,
     companyid: 'co',
     last_message: null,
+    last_message_type: null,
     last_message_on: null,
     ...overrides,
   };
@@ -55,12 +56,19 @@ describe('open list', () => {
     expect(ids(replaceInPlace(list, ticket('c')))).toEqual(['c', 'a', 'b']);
   });
 
-  it("updates the card's last message like the server: text, or the type of anything else", () => {
+  it("updates the card's last message like the server: its content and its type", () => {
     const message = { ticketid: 'b', type: 'text', content: 'hello', created_on: '2026-03-01T11:00:00Z' };
     const list = withLastMessage([ticket('a'), ticket('b')], message as Message);
-    expect(list[1]).toMatchObject({ last_message: 'hello', last_message_on: '2026-03-01T11:00:00Z' });
+    expect(list[1]).toMatchObject({
+      last_message: 'hello',
+      last_message_type: 'text',
+      last_message_on: '2026-03-01T11:00:00Z',
+    });
     const file = { ...message, type: 'document', content: '' };
-    expect(withLastMessage(list, file as Message)[1]?.last_message).toBe('document');
+    expect(withLastMessage(list, file as Message)[1]).toMatchObject({
+      last_message: '',
+      last_message_type: 'document',
+    });
     expect(withLastMessage(list, { ...message, ticketid: 'zz' } as Message)).toBe(list);
   });
 });

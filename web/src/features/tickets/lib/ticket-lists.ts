@@ -64,19 +64,12 @@ export function flattenPages(pages: readonly (readonly Ticket[])[]): Ticket[] {
   return out;
 }
 
-/**
- * What a card previews of a message, as the server's `last_message` does: the text of a text message, otherwise
- * the message type (the card names the type in the UI language).
- */
-export function messagePreview(message: Message): string {
-  return message.type === 'text' ? message.content : message.type;
-}
-
 /** The card of the message's ticket with the message as its last one. */
 export function withLastMessage(list: readonly Ticket[], message: Message): Ticket[] {
   if (!list.some((t) => t.ticketid === message.ticketid)) return list as Ticket[];
-  const preview = messagePreview(message);
   return list.map((t) =>
-    t.ticketid === message.ticketid ? { ...t, last_message: preview, last_message_on: message.created_on } : t,
+    t.ticketid === message.ticketid
+      ? { ...t, last_message: message.content, last_message_type: message.type, last_message_on: message.created_on }
+      : t,
   );
 }
