@@ -153,6 +153,7 @@ describe.each<Mode>(['polling', 'webhook'])('the Telegram core loop (%s)', (mode
     await deliver(world, bot, say(bot, chatId, 'It happened again'));
     const reopened = await live.waitFor('newTicket', (p) => p.reopenTicket && p.ticket.ticketid === ticket.ticketid);
     expect(reopened.ticket).toMatchObject({ stage: 'pending', userid: null, departmentid: department.id });
+    await live.waitFor('newMessage', (p) => p.message.type === 'reopen' && p.message.ticketid === ticket.ticketid);
     const history = await agent.client.get(`/${ticket.ticketid}/0/chat`);
     const types = history.body.sections.flatMap((s: { messages: { type: string }[] }) => s.messages.map((m) => m.type));
     expect(types.slice(-2)).toEqual(['reopen', 'text']);

@@ -186,6 +186,7 @@ export function createIntakeService(deps: {
         let ticket = await ticketRepo.latestOfClient(tx, client.id, origin.platform);
         let reopened = false;
         let created = false;
+        let reopenRow: MessageRow | undefined;
 
         if (ticket?.stage === 'closed') {
           const now = clock.now();
@@ -203,7 +204,7 @@ export function createIntakeService(deps: {
             channelRef: origin.channelRef,
           });
           await clients.incrementReopened(tx, client);
-          await messageRepo.insert(tx, {
+          reopenRow = await messageRepo.insert(tx, {
             companyId: origin.companyId,
             ticketId: ticket.id,
             clientId: client.id,
@@ -250,7 +251,14 @@ export function createIntakeService(deps: {
           work: {
             companyId: origin.companyId,
             newTicket: created || reopened ? { id: ticket.id, reopened } : undefined,
-            messages: created ? [] : [{ row, clientName: client.name, ticket }],
+            // A new ticket's first message comes with the ticket; a reopen shows its note, then the message.
+            messages: created
+              ? []
+              : [...(reopenRow ? [reopenRow] : []), row].map((r) => ({
+                  row: r,
+                  clientName: client.name,
+                  ticket: ticket!,
+                })),
           },
         };
       });
