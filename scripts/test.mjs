@@ -49,6 +49,7 @@ run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
 
 if (!process.env.TEST_DATABASE_URL) skip('PostgreSQL integration tests', 'TEST_DATABASE_URL is not set');
+if (!process.env.TEST_REDIS_URL) skip('cross-process live events over Redis', 'TEST_REDIS_URL is not set');
 const vitestJson = path.join(results, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
 run('unit and integration tests', 'npx', [

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { createMailer } from '../src/mail/mailer';
 import { createLogger } from '../src/platform/logger';
 import { hashPassword } from '../src/platform/passwords';
@@ -38,9 +38,12 @@ export type TestApp = {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { listen?: boolean; port?: number; pollTimeoutSeconds?: number } = {},
+  options: { listen?: boolean; port?: number; pollTimeoutSeconds?: number; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // A second process of the same deployment opens the first one's database.
+  const database = options.databaseUrl
+    ? await openDatabase({ databaseUrl: options.databaseUrl })
+    : await createTestDatabase();
   const smtp = await startSmtpSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-test-'));
   const config = loadConfig({

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/db/client';
 
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.KC_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (testDbKind() === 'pglite') return openDatabase({});
 
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -24,6 +24,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
