@@ -4,8 +4,8 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
-    // Cross-process tests need PostgreSQL and Redis: they run in the PostgreSQL project only.
-    exclude: db === 'pglite' ? ['**/*.redis.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    // Cross-process tests (*.postgres.test.ts) share one PostgreSQL database: they run in its project only.
+    exclude: db === 'pglite' ? ['**/*.postgres.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     environment: 'node',
     env: { KC_TEST_DB: db },
     testTimeout: 30_000,

@@ -5,15 +5,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { startFakeBotApi, type FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
+import { freePort } from '../../server/test/net';
+import { startSmtpSink, type ReceivedMail } from '../../server/test/smtp-sink';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export type Mail = { to: string[]; raw: string };
+export type Mail = ReceivedMail;
 
 export type Stack = {
   baseUrl: string;
@@ -22,34 +22,9 @@ export type Stack = {
   close(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startStack(): Promise<Stack> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreechat-e2e-'));
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  const smtp = await startSmtpSink();
   const telegram = await startFakeBotApi();
 
   const port = await freePort();
@@ -62,7 +37,7 @@ export async function startStack(): Promise<Stack> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(workDir, 'data'),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       TELEGRAM_API_ROOT: telegram.apiRoot,
       WEB_DIST: path.join(root, 'web/dist'),
       LOG_LEVEL: 'warn',
@@ -86,13 +61,13 @@ export async function startStack(): Promise<Stack> {
 
   return {
     baseUrl,
-    mails,
+    mails: smtp.mails,
     telegram,
     async close() {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
       await telegram.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
       fs.rmSync(workDir, { recursive: true, force: true });
     },
   };

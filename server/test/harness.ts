@@ -210,17 +210,7 @@ export async function login(client: TestClient, email: string, password: string)
   return reply;
 }
 
-/** A port nobody listens on right now, for a server whose own URL must be known before it starts. */
-export async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './net';
 
 /** Polls `check` until it returns something truthy (or throws its last error after `timeoutMs`). */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<NonNullable<T>> {

@@ -3,6 +3,7 @@
  * list of SPEC §2 leads with it, so a company's rows are found without touching another company's.
  * "Never" is NULL (SPEC's 1970 epoch is only the original's sentinel for it).
  */
+import { DELIVERY_STATUSES, MESSAGE_TYPES, PLATFORMS, ROLES, TICKET_STAGES } from '@kreechat/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -32,21 +33,12 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
-export const roleEnum = pgEnum('role', ['admin', 'moderator', 'agent']);
-export const platformEnum = pgEnum('platform', ['telegram', 'whatsapp', 'wordpress', 'viber']);
-export const ticketStageEnum = pgEnum('ticket_stage', ['pending', 'accepted', 'closed']);
-export const messageTypeEnum = pgEnum('message_type', [
-  'text',
-  'audio',
-  'image',
-  'document',
-  'video',
-  'rating',
-  'close',
-  'reopen',
-  'location',
-]);
-export const deliveryStatusEnum = pgEnum('delivery_status', ['received', 'pending', 'sent', 'failed']);
+// The enums both sides share come from the contract, so the database cannot drift from the API.
+export const roleEnum = pgEnum('role', ROLES);
+export const platformEnum = pgEnum('platform', PLATFORMS);
+export const ticketStageEnum = pgEnum('ticket_stage', TICKET_STAGES);
+export const messageTypeEnum = pgEnum('message_type', MESSAGE_TYPES);
+export const deliveryStatusEnum = pgEnum('delivery_status', DELIVERY_STATUSES);
 export const notificationTypeEnum = pgEnum('notification_type', ['text', 'rating']);
 export const actionTypeEnum = pgEnum('action_type', [
   'user_login',

@@ -146,6 +146,42 @@ describe('another company and another department are kept out', () => {
     otherLive.close();
   });
 
+  it("serves a client's file to members of its company only", async () => {
+    const home = await companyWithBot(world);
+    const agent = await home.addAgent();
+    const rival = await companyWithBot(world);
+    const bytes = Buffer.from('%PDF-1.4\n% a tiny document\n');
+    world.fake.addFile(home.bot.token, { file_id: 'doc-files-1', bytes });
+    const { documentUpdate } = await import('../../../test/fakes/telegram/updates');
+    await deliver(
+      world,
+      home.bot,
+      documentUpdate({
+        updateId: world.fake.nextUpdateId(home.bot.token),
+        chatId: 7170,
+        file_id: 'doc-files-1',
+        file_name: 'invoice.pdf',
+        mime_type: 'application/pdf',
+        file_size: bytes.length,
+      }),
+    );
+    const [ticket] = (await agent.client.get('/tickets')).body;
+    const [doc] = (await agent.client.get(`/${ticket.ticketid}/0/chat`)).body.sections[0].messages;
+    expect(doc).toMatchObject({ type: 'document', file_name: 'invoice.pdf' });
+    const as = (client: TestClient) => ({ cookie: `kc_session=${client.cookie('kc_session')}` });
+    const mine = await world.t.app.inject({ method: 'GET', url: doc.path, headers: as(agent.client) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-disposition']).toMatch(/^attachment/);
+    const theirs = await world.t.app.inject({ method: 'GET', url: doc.path, headers: as(rival.adminClient) });
+    expect(theirs.statusCode).toBe(404);
+    const probing = await world.t.app.inject({
+      method: 'GET',
+      url: '/files/..%2F..%2Fetc/passwd',
+      headers: as(agent.client),
+    });
+    expect(probing.statusCode).toBe(404);
+  });
+
   it('refuses sends to a closed ticket, empty texts, and anyone but the handler', async () => {
     const home = await companyWithBot(world);
     const handler = await home.addAgent();
