@@ -58,3 +58,14 @@ export function asPerson(page: Page) {
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
+
+/**
+ * Opens the workspace and waits until its live connection is up (Socket.IO's CONNECT answer), so what happens
+ * next arrives as live events rather than with the first load.
+ */
+export async function openWorkspaceLive(page: Page) {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  await page.goto('/');
+  const ws = await socket;
+  await ws.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40'));
+}

@@ -1,5 +1,5 @@
 import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
-import { asPerson, newOwner, registerCompanyByApi, snap } from '../support/flows';
+import { asPerson, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 test('an admin connects the Telegram bot; a client writes, the agent accepts, replies, closes; the client rates and writes again', async ({
@@ -31,10 +31,13 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
 
   // A client writes: the ticket appears live, with the tab-title alert.
-  await page.goto('/');
+  await openWorkspaceLive(page);
   await expect(page.getByRole('heading', { name: 'Pending Tickets' })).toBeVisible();
   const chatId = 4242;
-  await fake.pushUpdate(bot.token, textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'My parcel is lost', firstName: 'Ana' }));
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'My parcel is lost', firstName: 'Ana' }),
+  );
   const card = page.getByRole('article', { name: /Ana/ });
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveTitle('New Ticket!', { timeout: 5_000 });
@@ -52,11 +55,18 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   await chat.getByRole('textbox', { name: 'Message' }).fill('Sorry to hear that! Let me check.');
   await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(log).toContainText('Sorry to hear that! Let me check.');
-  const sent = await fake.waitForCall(bot.token, 'sendMessage', (c) => c.params.text === 'Sorry to hear that! Let me check.');
+  const sent = await fake.waitForCall(
+    bot.token,
+    'sendMessage',
+    (c) => c.params.text === 'Sorry to hear that! Let me check.',
+  );
   expect(String(sent.params.chat_id)).toBe(String(chatId));
 
   // The client answers: it appears in the open chat without a reload.
-  await fake.pushUpdate(bot.token, textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'Order 1337', firstName: 'Ana' }));
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'Order 1337', firstName: 'Ana' }),
+  );
   await expect(log).toContainText('Order 1337', { timeout: 15_000 });
   await snap(page, 'workspace-chat');
   await page.setViewportSize({ width: 800, height: 900 });
@@ -69,18 +79,26 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(chat.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   const closing = await fake.waitForCall(bot.token, 'sendMessage', (c) => Boolean(c.params.reply_markup));
-  const buttons = (closing.params.reply_markup as { inline_keyboard: { callback_data: string }[][] }).inline_keyboard.flat();
+  const buttons = (
+    closing.params.reply_markup as { inline_keyboard: { callback_data: string }[][] }
+  ).inline_keyboard.flat();
   expect(buttons).toHaveLength(3);
   const closed = page.locator('section', { has: page.getByRole('heading', { name: 'Closed Tickets' }) });
   await expect(closed.getByRole('article', { name: /Ana/ })).toBeVisible();
 
   // The client taps three stars: the rating shows in the chat.
-  await fake.pushUpdate(bot.token, callbackUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, data: buttons[2]!.callback_data, messageId: 1 }));
+  await fake.pushUpdate(
+    bot.token,
+    callbackUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, data: buttons[2]!.callback_data, messageId: 1 }),
+  );
   await expect(log).toContainText('★★★', { timeout: 15_000 });
   await fake.waitForCall(bot.token, 'sendMessage', (c) => c.params.text === 'Thank you for your rating!');
 
   // Writing again reopens the ticket: back among the pending ones.
-  await fake.pushUpdate(bot.token, textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'Still not here', firstName: 'Ana' }));
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'Still not here', firstName: 'Ana' }),
+  );
   const pending = page.locator('section', { has: page.getByRole('heading', { name: 'Pending Tickets' }) });
   await expect(pending.getByRole('article', { name: /Ana/ })).toBeVisible({ timeout: 15_000 });
   await expect(pending.getByRole('article', { name: /Ana/ }).getByRole('button', { name: 'Accept' })).toBeEnabled();
