@@ -29,7 +29,12 @@ export default tseslint.config(
       'import/resolver': {
         typescript: {
           noWarnOnMultipleProjects: true,
-          project: ['packages/contract/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'],
+          project: [
+            'packages/contract/tsconfig.json',
+            'server/tsconfig.json',
+            'web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
         },
       },
     },

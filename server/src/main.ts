@@ -16,7 +16,11 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
+  });
   logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const { app, start } = await buildApp({ config, database, logger, mailer });

@@ -31,9 +31,16 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations')
 /** Any constant shared by all processes: PostgreSQL serialises concurrent starts on it while they migrate. */
 const MIGRATION_LOCK = 724_310_021;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closed (a restart, an admin's termination) is dropped and replaced by the
+    // pool; without a listener its error would crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
