@@ -41,6 +41,7 @@ import { createRealtime } from './realtime/realtime';
 import { createActionService } from './modules/actions';
 import { agentRoutes, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
+import { bubbleRoutes, createBubbleService } from './modules/bubbles';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
@@ -111,6 +112,7 @@ export function buildServices(deps: AppDeps) {
   const tickets = createTicketService({ db, clock, events: realtime, actions, clients, delivery });
   const chat = createChatService({ db, clock, events: realtime, tickets, clients, delivery, storage });
   const intake = createIntakeService({ db, clock, events: realtime, actions, clients, delivery });
+  const bubbles = createBubbleService({ db, clock, events: realtime });
   const telegram = createTelegramRuntime({
     db,
     config,
@@ -141,6 +143,7 @@ export function buildServices(deps: AppDeps) {
     tickets,
     chat,
     intake,
+    bubbles,
     telegram,
     worker,
   };
@@ -215,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(departmentRoutes(services.departments));
       await api.register(clientRoutes(services.clients));
       await api.register(ticketRoutes(services.tickets, services.chat));
+      await api.register(bubbleRoutes(services.bubbles));
       await api.register(telegramRoutes(services.telegram));
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@
  * Socket event names (SPEC §7) and their payloads, declared once for both sides. Only server/src/realtime emits
  * them; a write commits first, then emits.
  */
+import type { Bubble } from './bubbles';
 import type { Message } from './messages';
 import type { Ticket } from './tickets';
 
@@ -16,6 +17,11 @@ export type ServerEvents = {
   /** A message's delivery status changed (sent / failed), or it was retried. */
   messageStatus: (payload: { message: Message }) => void;
   newReaction: (payload: { ticketid: string; messageid: string; created_on: string; reaction: string | null }) => void;
+  /** Bubble events go to their owner's own sockets only (every tab of the user panel and the workspace). */
+  newBubble: (payload: { bubble: Bubble }) => void;
+  updateBubble: (payload: { bubble: Bubble }) => void;
+  /** Not named by SPEC §7: without it a bubble deleted in one tab would linger in the others. */
+  deleteBubble: (payload: { bubbleid: string }) => void;
 };
 
 export type ServerEventName = keyof ServerEvents;
@@ -29,4 +35,7 @@ export const SERVER_EVENTS = [
   'newMessage',
   'messageStatus',
   'newReaction',
+  'newBubble',
+  'updateBubble',
+  'deleteBubble',
 ] as const satisfies readonly ServerEventName[];

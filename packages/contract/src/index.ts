@@ -8,4 +8,5 @@ export * from './tickets';
 export * from './messages';
 export * from './clients';
 export * from './telegram';
+export * from './bubbles';
 export * from './events';

@@ -7,12 +7,13 @@ import { AuthLayout } from './layout/AuthLayout';
 import { RootLayout } from './layout/RootLayout';
 import { UserPanelLayout } from './layout/UserPanelLayout';
 import { AdminSettingsRoute } from './routes/admin-settings';
+import { BubblesRoute } from './routes/bubbles';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 import { ProfileRoute } from './routes/profile';
 import { WorkspaceRoute } from './routes/workspace';
 
-/** SPEC §2 routes. The other admin panel sections and the bubbles route join here in their issues. */
+/** SPEC §2 routes. The other admin panel sections join here in their issues. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -33,7 +34,10 @@ export const routes: RouteObject[] = [
           {
             path: '/profile/:username',
             element: <UserPanelLayout />,
-            children: [{ index: true, element: <ProfileRoute /> }],
+            children: [
+              { index: true, element: <ProfileRoute /> },
+              { path: 'bubbles', element: <BubblesRoute /> },
+            ],
           },
           {
             path: '/admin-panel',

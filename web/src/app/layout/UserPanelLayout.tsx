@@ -3,7 +3,6 @@ import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { PRODUCT_NAME } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/Logo';
-import { Tooltip } from '../../components/Tooltip';
 import { useSession } from '../../lib/session';
 import styles from './PanelLayout.module.css';
 
@@ -39,21 +38,10 @@ export function UserPanelLayout() {
               </NavLink>
             </li>
             <li>
-              {/* The bubbles manager arrives in a later issue; the entry is visible but not yet usable. */}
-              <Tooltip content={t('common.comingSoon')} placement="bottom" align="start">
-                {(describedBy) => (
-                  <button
-                    type="button"
-                    className={styles.navItem}
-                    aria-disabled="true"
-                    aria-describedby={describedBy}
-                    onClick={(event) => event.preventDefault()}
-                  >
-                    <MessageSquareText size={20} aria-hidden="true" />
-                    <span className={styles.navText}>{t('profile.bubbles')}</span>
-                  </button>
-                )}
-              </Tooltip>
+              <NavLink to={`${base}/bubbles`} className={styles.navItem} title={t('profile.bubbles')}>
+                <MessageSquareText size={20} aria-hidden="true" />
+                <span className={styles.navText}>{t('profile.bubbles')}</span>
+              </NavLink>
             </li>
           </ul>
         </nav>

@@ -1,0 +1,9 @@
+import { BubblesSection, useBubbleLiveUpdates } from '../../features/bubbles';
+import { useUserPanelSocket } from '../../lib/user-panel-socket';
+
+/** `/profile/:username/bubbles`: the Bubbles manager, kept current from the user's other tabs. */
+export function BubblesRoute() {
+  const socket = useUserPanelSocket();
+  useBubbleLiveUpdates(socket);
+  return <BubblesSection />;
+}

@@ -1,0 +1,18 @@
+import { okSchema } from '@kreechat/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { removeBubble } from '../lib/bubble-cache';
+import { bubblesQueryKey } from './get-bubbles';
+
+/** DELETE /api/{bubbleid}/delete-bubble: removes one of the agent's own bubbles. */
+export const deleteBubble = (bubbleid: string): Promise<{ message: string }> =>
+  api.delete(`/${encodeURIComponent(bubbleid)}/delete-bubble`, okSchema);
+
+export function useDeleteBubble() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBubble,
+    onSuccess: (_data, bubbleid) => removeBubble(queryClient, bubbleid),
+    onError: () => queryClient.invalidateQueries({ queryKey: bubblesQueryKey }),
+  });
+}
