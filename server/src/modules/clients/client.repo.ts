@@ -48,15 +48,6 @@ export const clientRepo = {
     return Boolean(row);
   },
 
-  async find(tx: Tx, companyId: string, id: string) {
-    const [row] = await tx
-      .select()
-      .from(clients)
-      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
-      .limit(1);
-    return row;
-  },
-
   async update(tx: Tx, companyId: string, id: string, patch: Partial<typeof clients.$inferInsert>) {
     const [row] = await tx
       .update(clients)

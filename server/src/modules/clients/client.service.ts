@@ -50,12 +50,6 @@ export function createClientService(deps: { db: Db; clock: Clock }) {
 
     identity: (clientId: string, platform: Platform, tx: Tx = db) => clientRepo.identity(tx, clientId, platform),
 
-    async find(companyId: string, clientId: string, tx: Tx = db) {
-      const client = await clientRepo.find(tx, companyId, clientId);
-      if (!client) throw new NotFoundError('Client not found');
-      return client;
-    },
-
     incrementReopened: async (tx: Tx, client: ClientRow) =>
       clientRepo.update(tx, client.companyId, client.id, { reopenedCount: client.reopenedCount + 1 }),
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ticket } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
@@ -180,13 +180,5 @@ export const ticketRepo = {
       .from(departments)
       .where(and(eq(departments.companyId, companyId), isNull(departments.deletedAt)))
       .orderBy(departments.createdAt);
-  },
-
-  async departmentsByIds(tx: Tx, ids: string[]) {
-    if (!ids.length) return [];
-    return tx
-      .select({ id: departments.id, deletedAt: departments.deletedAt })
-      .from(departments)
-      .where(inArray(departments.id, ids));
   },
 };
