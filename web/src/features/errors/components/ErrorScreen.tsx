@@ -1,7 +1,7 @@
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/Button';
-import { Logo } from '../../../components/Logo';
+import { StatusPage } from '../../../components/StatusPage';
 import styles from './ErrorScreen.module.css';
 
 interface ErrorScreenProps {
@@ -13,29 +13,28 @@ interface ErrorScreenProps {
 export function ErrorScreen({ detail }: ErrorScreenProps) {
   const { t } = useTranslation();
   return (
-    <main className={styles.page}>
-      <Logo size="md" className={styles.logo} />
-      <div className={styles.content}>
-        <div className={styles.badge} aria-hidden="true">
-          <TriangleAlert size={28} />
-        </div>
-        <h1 className={styles.title}>{t('errors.title')}</h1>
-        <p className={styles.description}>{t('errors.description')}</p>
-        <div className={styles.actions}>
+    <StatusPage
+      tone="danger"
+      icon={<TriangleAlert size={28} />}
+      title={t('errors.title')}
+      description={t('errors.description')}
+      actions={
+        <>
           <Button size="lg" icon={<RotateCw size={18} aria-hidden="true" />} onClick={() => window.location.reload()}>
             {t('errors.reload')}
           </Button>
           <ButtonLink to="/" size="lg" variant="secondary" reloadDocument>
             {t('errors.home')}
           </ButtonLink>
-        </div>
-        {detail && (
-          <details className={styles.details}>
-            <summary>{t('errors.details')}</summary>
-            <pre>{detail}</pre>
-          </details>
-        )}
-      </div>
-    </main>
+        </>
+      }
+    >
+      {detail && (
+        <details className={styles.details}>
+          <summary>{t('errors.details')}</summary>
+          <pre>{detail}</pre>
+        </details>
+      )}
+    </StatusPage>
   );
 }
