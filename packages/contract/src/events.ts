@@ -3,7 +3,11 @@
  * them; a write commits first, then emits.
  */
 import type { Bubble } from './bubbles';
+import type { PresenceEvent } from './colleagues';
 import type { Message } from './messages';
+import type { Notification } from './notifications';
+import type { PinnedMessage } from './pins';
+import type { PrivateChatPeer, PrivateMessage } from './private-chat';
 import type { Ticket } from './tickets';
 
 export type ServerEvents = {
@@ -22,6 +26,19 @@ export type ServerEvents = {
   updateBubble: (payload: { bubble: Bubble }) => void;
   /** Not named by SPEC §7: without it a bubble deleted in one tab would linger in the others. */
   deleteBubble: (payload: { bubbleid: string }) => void;
+  /** To everyone who may see the ticket. */
+  newPinnedMessage: (payload: { pin: PinnedMessage }) => void;
+  unpinMessage: (payload: { ticketid: string; messageid: string }) => void;
+  /** Presence, to the whole company: a colleague came online / went offline. */
+  userLogin: (payload: PresenceEvent) => void;
+  userLogout: (payload: PresenceEvent) => void;
+  /** To the receiver's and the sender's own sockets (the sender's other tabs). */
+  newPrivateMessage: (payload: { message: PrivateMessage; sender: PrivateChatPeer }) => void;
+  /**
+   * Not named by SPEC §7: a notification was stored for this user (a message while away, a private message, a
+   * rating), so the inbox count and panel update without polling.
+   */
+  newNotification: (payload: { notification: Notification; count: number }) => void;
 };
 
 export type ServerEventName = keyof ServerEvents;
@@ -38,4 +55,10 @@ export const SERVER_EVENTS = [
   'newBubble',
   'updateBubble',
   'deleteBubble',
+  'newPinnedMessage',
+  'unpinMessage',
+  'userLogin',
+  'userLogout',
+  'newPrivateMessage',
+  'newNotification',
 ] as const satisfies readonly ServerEventName[];

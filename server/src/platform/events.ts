@@ -16,6 +16,8 @@ export type TicketAudience = {
 export interface EventPublisher {
   toTicket<E extends ServerEventName>(audience: TicketAudience, event: E, payload: ServerEventPayload<E>): void;
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  /** Everyone of the company who is connected (presence). */
+  toCompany<E extends ServerEventName>(companyId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Drops the live connections of a session that ended (logout) or of a user who was disabled. */
   endSession(sessionId: string): void;
   endUser(userId: string): void;

@@ -25,6 +25,7 @@ const rooms = {
   department: (id: string) => `dept:${id}`,
   allDepartments: (companyId: string) => `all:${companyId}`,
   session: (id: string) => `session:${id}`,
+  company: (id: string) => `company:${id}`,
 };
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -78,6 +79,7 @@ export function createRealtime(deps: {
     void socket.join([
       rooms.user(principal.userId),
       rooms.session(principal.sessionId),
+      rooms.company(principal.companyId),
       seesAllDepartments(principal.role)
         ? rooms.allDepartments(principal.companyId)
         : rooms.department(principal.departmentId ?? `none:${principal.userId}`),
@@ -114,6 +116,10 @@ export function createRealtime(deps: {
 
     toUser(userId, event, payload) {
       (io.to(rooms.user(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+
+    toCompany(companyId, event, payload) {
+      (io.to(rooms.company(companyId)).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
 
     endSession(sessionId) {
