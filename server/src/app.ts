@@ -45,6 +45,8 @@ import { bubbleRoutes, createBubbleService } from './modules/bubbles';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
+import { createNotificationService, notificationRoutes } from './modules/notifications';
+import { createPrivateChatService, privateChatRoutes } from './modules/private-chat';
 import { registerAccessControl } from './platform/access';
 import { systemClock, type Clock } from './platform/clock';
 import { createFailureLimiter } from './platform/failure-limiter';
@@ -80,7 +82,7 @@ export function buildServices(deps: AppDeps) {
     await sessions.endAllOfUser(userId);
     realtime.endUser(userId);
   };
-  const agents = createAgentService({ db, clock, departments, endSessionsOf });
+  const agents = createAgentService({ db, clock, departments, endSessionsOf, presence: realtime });
   const auth = createAuthService({
     db,
     clock,
@@ -111,7 +113,17 @@ export function buildServices(deps: AppDeps) {
   const delivery = createDeliveryService({ db, clock, events: realtime, onEnqueued: () => wakeWorker() });
   const tickets = createTicketService({ db, clock, events: realtime, actions, clients, delivery });
   const chat = createChatService({ db, clock, events: realtime, tickets, clients, delivery, storage });
-  const intake = createIntakeService({ db, clock, events: realtime, actions, clients, delivery });
+  const privateChats = createPrivateChatService({ db, clock, events: realtime, agents });
+  const notifications = createNotificationService({
+    db,
+    clock,
+    events: realtime,
+    presence: realtime,
+    logger,
+    agents,
+    privateChats,
+  });
+  const intake = createIntakeService({ db, clock, events: realtime, actions, clients, delivery, notifications });
   const bubbles = createBubbleService({ db, clock, events: realtime });
   const telegram = createTelegramRuntime({
     db,
@@ -146,6 +158,8 @@ export function buildServices(deps: AppDeps) {
     bubbles,
     telegram,
     worker,
+    privateChats,
+    notifications,
   };
 }
 
@@ -220,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(ticketRoutes(services.tickets, services.chat));
       await api.register(bubbleRoutes(services.bubbles));
       await api.register(telegramRoutes(services.telegram));
+      await api.register(privateChatRoutes(services.privateChats));
+      await api.register(notificationRoutes(services.notifications));
     },
     { prefix: '/api' },
   );

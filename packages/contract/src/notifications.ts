@@ -21,3 +21,34 @@ export const notificationSchema = z.object({
   rating: z.number().int().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /notifications returns at most this many, the newest (older ones stay stored until cleared). */
+export const NOTIFICATIONS_LIMIT = 200;
+
+/** One day of the notifications panel, newest first, in the viewer's time zone. */
+export const notificationSectionSchema = z.object({ date: z.string(), notifications: z.array(notificationSchema) });
+export type NotificationSection = z.infer<typeof notificationSectionSchema>;
+
+export const notificationsQuerySchema = z.object({ tz: z.string().max(64).optional() });
+export const notificationsResponseSchema = z.object({
+  sections: z.array(notificationSectionSchema),
+  /** How many are unseen. */
+  count: z.number().int(),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+export const notificationCountSchema = z.object({ count: z.number().int() });
+
+export const saveNotificationParamsSchema = z.object({ receiverid: z.uuid({ message: 'Invalid id' }) });
+/** POST /:receiverid/save-notification: the caller tells the receiver's inbox about the private message it sent. */
+export const saveNotificationBodySchema = z.object({
+  senderid: z.uuid({ message: 'Invalid id' }),
+  chatid: z.uuid({ message: 'Invalid id' }),
+  content: z
+    .string({ message: 'Cannot send an empty message' })
+    .trim()
+    .min(1, { message: 'Cannot send an empty message' })
+    .max(4096, { message: 'A message can have at most 4096 characters' }),
+  type: z.literal('text', { message: 'Only text notifications can be saved' }).default('text'),
+});
+export type SaveNotificationBody = z.infer<typeof saveNotificationBodySchema>;
+export const saveNotificationResponseSchema = z.object({ notification: notificationSchema });

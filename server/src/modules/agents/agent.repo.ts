@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Agent } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { departments, pushSubscriptions, sessions, users } from '../../db/schema';
@@ -88,6 +88,20 @@ export const agentRepo = {
       push_subscription: r.pushSubscribed ? 'subscribed' : 'not_subscribed',
     }));
   },
+
+  /** The company's enabled users except `exceptId`, with their department's name, for the colleagues sidebar. */
+  listColleagues: (tx: Tx, companyId: string, exceptId: string) =>
+    tx
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        department: departments.name,
+        profile_pic: users.profilePic,
+      })
+      .from(users)
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .where(and(eq(users.companyId, companyId), ne(users.id, exceptId), isNull(users.disabledAt))),
 
   async isPushSubscribed(tx: Tx, userId: string): Promise<boolean> {
     const [row] = await tx

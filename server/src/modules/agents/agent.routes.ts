@@ -1,6 +1,7 @@
 import {
   agentSchema,
   allAgentsResponseSchema,
+  colleagueListSchema,
   registerAgentBodySchema,
   registerAgentResponseSchema,
   setAdminResponseSchema,
@@ -19,6 +20,15 @@ export const agentRoutes =
       '/admin/get-all-agents',
       { config: { access: 'admin' }, schema: { tags: ['agents'], response: { 200: allAgentsResponseSchema } } },
       async (request) => agents.list(principalOf(request).companyId),
+    );
+
+    app.get(
+      '/auth/agents',
+      { config: { access: 'member' }, schema: { tags: ['agents'], response: { 200: colleagueListSchema } } },
+      async (request) => {
+        const { companyId, userId } = principalOf(request);
+        return agents.colleagues(companyId, userId);
+      },
     );
 
     app.post(

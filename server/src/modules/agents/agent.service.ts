@@ -1,8 +1,9 @@
-import type { AllAgentsResponse, RegisterAgentBody, Role, UpdateAccountBody } from '@kreechat/contract';
+import type { AllAgentsResponse, Colleague, RegisterAgentBody, Role, UpdateAccountBody } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import type { Presence } from '../../platform/presence';
 import type { DepartmentService } from '../departments';
 import { agentRepo, type NewUser } from './agent.repo';
 
@@ -20,8 +21,9 @@ export function createAgentService(deps: {
   clock: Clock;
   departments: DepartmentService;
   endSessionsOf: (userId: string) => Promise<void>;
+  presence: Presence;
 }) {
-  const { db, clock, departments, endSessionsOf } = deps;
+  const { db, clock, departments, endSessionsOf, presence } = deps;
 
   async function requireAgent(companyId: string, userId: string) {
     const user = await agentRepo.findInCompany(db, companyId, userId);
@@ -51,6 +53,27 @@ export function createAgentService(deps: {
         onlineAgents: agents.filter((a) => a.status === 'online').length,
         totalAgents: agents.length,
       };
+    },
+
+    /**
+     * The colleagues sidebar (GET /auth/agents): the company's enabled users except the caller, online first, then
+     * by name. Online is the presence rule of platform/presence.ts, the same one the userLogin/userLogout events
+     * follow.
+     */
+    async colleagues(companyId: string, callerId: string): Promise<Colleague[]> {
+      const [rows, online] = await Promise.all([
+        agentRepo.listColleagues(db, companyId, callerId),
+        presence.onlineUserIds(companyId),
+      ]);
+      const name = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
+      return rows
+        .map((row) => ({ ...row, status: online.has(row.id) ? ('online' as const) : ('offline' as const) }))
+        .sort(
+          (a, b) =>
+            Number(b.status === 'online') - Number(a.status === 'online') ||
+            name(a).localeCompare(name(b)) ||
+            a.id.localeCompare(b.id),
+        );
     },
 
     async register(companyId: string, body: RegisterAgentBody) {

@@ -8,3 +8,4 @@ export type { InboundContent, InboundFile, InboundMessage, InboundOrigin } from 
 export { createDeliveryService, MAX_ATTEMPTS } from './delivery.service';
 export type { DeliveryService, DeliveryJob, BotNotice } from './delivery.service';
 export { ticketRoutes } from './ticket.routes';
+export { sectionsByDay } from './sections';

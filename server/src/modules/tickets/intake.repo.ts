@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { heldMessages, inboundUpdates, notifications } from '../../db/schema';
+import { heldMessages, inboundUpdates } from '../../db/schema';
 
 export const intakeRepo = {
   /**
@@ -65,9 +65,5 @@ export const intakeRepo = {
       .orderBy(asc(heldMessages.seq));
     await tx.delete(heldMessages).where(eq(heldMessages.clientId, clientId));
     return rows;
-  },
-
-  async notify(tx: Tx, values: typeof notifications.$inferInsert) {
-    await tx.insert(notifications).values(values);
   },
 };

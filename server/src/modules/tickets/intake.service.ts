@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
 import type { ClientRow, ClientService } from '../clients';
+import type { NotificationService } from '../notifications';
 import type { DeliveryService } from './delivery.service';
 import { intakeFastRepo } from './intake-fast.repo';
 import { intakeRepo } from './intake.repo';
@@ -90,8 +91,10 @@ export function createIntakeService(deps: {
   actions: ActionService;
   clients: ClientService;
   delivery: DeliveryService;
+  /** The away handler's inbox and the rating notice; called after the commit, never inside it. */
+  notifications: Pick<NotificationService, 'clientMessage' | 'recordRating' | 'announce'>;
 }) {
-  const { db, clock, events, actions, clients, delivery } = deps;
+  const { db, clock, events, actions, clients, delivery, notifications } = deps;
 
   /** Claims the recorded update inside `tx`; false when it was processed already. */
   const claimUpdate = (tx: Tx, origin: InboundOrigin) =>
@@ -131,7 +134,23 @@ export function createIntakeService(deps: {
     for (const { row, clientName, ticket } of work.messages) {
       const message = toMessage({ message: row, agentFirst: null, agentLast: null, clientName });
       events.toTicket(audienceOf(ticket), 'newMessage', { message });
+      if (row.type !== 'reopen' && row.type !== 'rating') noteForHandler(ticket, clientName, row);
     }
+  }
+
+  /** A client's message reaches the handler's inbox if they are away; not awaited, so it never delays intake. */
+  function noteForHandler(
+    ticket: Pick<TicketRow, 'id' | 'companyId' | 'handlerId'>,
+    clientName: string,
+    row: Pick<MessageRow, 'type' | 'content'>,
+  ) {
+    void notifications.clientMessage({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      handlerId: ticket.handlerId,
+      clientName,
+      content: row.type === 'text' ? row.content : null,
+    });
   }
 
   /**
@@ -167,6 +186,7 @@ export function createIntakeService(deps: {
     if (!row) return undefined;
     const view = toMessage({ message: row, agentFirst: null, agentLast: null, clientName: thread.clientName });
     events.toTicket(audienceOf(thread.ticket), 'newMessage', { message: view });
+    noteForHandler(thread.ticket, thread.clientName, row);
     return { outcome: 'appended', ticketId: thread.ticket.id, created: false, reopened: false };
   }
 
@@ -323,17 +343,16 @@ export function createIntakeService(deps: {
           createdAt: now,
         });
         const handlerId = ticket.handlerId ?? ticket.closedById;
-        if (handlerId) {
-          await intakeRepo.notify(tx, {
-            companyId: origin.companyId,
-            userId: handlerId,
-            type: 'rating',
-            name: client.name,
-            content: String(rating),
-            ticketId,
-            createdAt: now,
-          });
-        }
+        const notificationId = handlerId
+          ? await notifications.recordRating(tx, {
+              companyId: origin.companyId,
+              userId: handlerId,
+              name: client.name,
+              rating,
+              ticketId,
+              createdAt: now,
+            })
+          : undefined;
         await actions.record(
           {
             companyId: origin.companyId,
@@ -355,11 +374,15 @@ export function createIntakeService(deps: {
         return {
           outcome: { outcome: 'rated', ticketId } as IntakeOutcome,
           work: { companyId: origin.companyId, messages: [{ row: message, clientName: client.name, ticket }] },
+          notice: handlerId && notificationId ? { userId: handlerId, id: notificationId } : undefined,
         };
       });
       if ('work' in result && result.work) {
         delivery.enqueued();
         await afterCommit(result.work);
+      }
+      if ('notice' in result && result.notice) {
+        await notifications.announce({ companyId: origin.companyId, userId: result.notice.userId }, result.notice.id);
       }
       return result.outcome;
     },

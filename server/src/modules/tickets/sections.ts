@@ -10,15 +10,26 @@ export function dayFormatter(timeZone = 'UTC'): Intl.DateTimeFormat {
   }
 }
 
-/** Groups messages (oldest first) into day sections in the viewer's time zone (ARCHITECTURE §3). */
-export function groupByDay(messages: Message[], timeZone?: string): ChatSection[] {
+/**
+ * Groups dated items into day sections in the viewer's time zone (ARCHITECTURE §3), keeping their order: oldest
+ * first gives a chat's sections, newest first an inbox's.
+ */
+export function sectionsByDay<T extends { created_on: string }>(
+  items: T[],
+  timeZone?: string,
+): { date: string; items: T[] }[] {
   const day = dayFormatter(timeZone);
-  const sections: ChatSection[] = [];
-  for (const message of messages) {
-    const date = day.format(new Date(message.created_on));
+  const sections: { date: string; items: T[] }[] = [];
+  for (const item of items) {
+    const date = day.format(new Date(item.created_on));
     const last = sections[sections.length - 1];
-    if (last?.date === date) last.messages.push(message);
-    else sections.push({ date, messages: [message] });
+    if (last?.date === date) last.items.push(item);
+    else sections.push({ date, items: [item] });
   }
   return sections;
+}
+
+/** Groups messages (oldest first) into a chat's day sections. */
+export function groupByDay(messages: Message[], timeZone?: string): ChatSection[] {
+  return sectionsByDay(messages, timeZone).map(({ date, items }) => ({ date, messages: items }));
 }
