@@ -115,8 +115,12 @@ export function createRealtime(deps: {
   /** How many sockets the user has on every process (through the adapter). */
   const socketsOf = async (userId: string) => (await io.in(rooms.user(userId)).fetchSockets()).length;
 
+  /** To the user's colleagues: their own tabs know already. */
   const announce = (companyId: string, userId: string, status: 'online' | 'offline') =>
-    io.to(rooms.company(companyId)).emit(status === 'online' ? 'userLogin' : 'userLogout', { userid: userId, status });
+    io
+      .to(rooms.company(companyId))
+      .except(rooms.user(userId))
+      .emit(status === 'online' ? 'userLogin' : 'userLogout', { userid: userId, status });
 
   /**
    * A socket of the user joined their room: they go online unless they already were (an older socket, or the

@@ -1,6 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
-import { seesAllDepartments, type Ticket } from '@kreechat/contract';
+import { seesAllDepartments, type Notification, type PrivateChatPeer, type Ticket } from '@kreechat/contract';
 import { ChatPane, useChatLiveUpdates } from '../../features/chat';
+import { ColleagueList, useColleague, usePresenceLiveUpdates } from '../../features/colleagues';
+import {
+  ClearNotificationsButton,
+  NotificationBanner,
+  NotificationsPanel,
+  useNotificationsInbox,
+} from '../../features/notifications';
+import { PrivateChatPanel, usePrivateChatLive } from '../../features/private-chat';
 import {
   ClosedTickets,
   CloseTicketButton,
@@ -62,34 +70,87 @@ export function WorkspaceRoute() {
     [markRead],
   );
 
+  // Colleagues, private chat and the inbox (SPEC §2): the sidebar opens a chat; a notification opens what it is about.
+  const [chatPeer, setChatPeer] = useState<PrivateChatPeer | null>(null);
+  const chatColleague = useColleague(chatPeer?.id ?? null);
+  usePresenceLiveUpdates(socket);
+  const privateChat = usePrivateChatLive(socket, viewer.id, chatPeer?.id ?? null);
+  const markChatRead = privateChat.markRead;
+  const inbox = useNotificationsInbox(socket);
+  const openPrivateChat = useCallback(
+    (peer: PrivateChatPeer) => {
+      setChatPeer(peer);
+      markChatRead(peer.id);
+    },
+    [markChatRead],
+  );
+  const openTicketById = (ticketid: string) => {
+    const ticket = open.data?.find((t) => t.ticketid === ticketid);
+    if (ticket) select(ticket);
+    return Boolean(ticket);
+  };
+  const openChatOf = (notification: Notification) => {
+    if (!notification.senderid) return;
+    openPrivateChat({ id: notification.senderid, firstName: notification.name, lastName: '', profile_pic: null });
+  };
+
   return (
-    <WorkspaceShell
-      pendingCount={open.data?.length ?? 0}
-      pending={<PendingTickets viewer={viewer} selectedId={selectedId} onSelect={select} labelledBy="pending-title" />}
-      chat={
-        current ? (
-          <ChatPane
-            key={current.ticketid}
-            ticket={current}
+    <>
+      <WorkspaceShell
+        unreadCount={inbox.count}
+        inbox={{
+          open: inbox.open,
+          onOpenChange: inbox.setOpen,
+          actions: <ClearNotificationsButton />,
+          panel: (
+            <NotificationsPanel
+              onOpenTicket={openTicketById}
+              onOpenChat={openChatOf}
+              onDone={() => inbox.setOpen(false)}
+            />
+          ),
+        }}
+        colleagues={
+          <ColleagueList openId={chatPeer?.id ?? null} unreadIds={privateChat.unread} onOpen={openPrivateChat} />
+        }
+        pendingCount={open.data?.length ?? 0}
+        pending={
+          <PendingTickets viewer={viewer} selectedId={selectedId} onSelect={select} labelledBy="pending-title" />
+        }
+        chat={
+          current ? (
+            <ChatPane
+              key={current.ticketid}
+              ticket={current}
+              viewer={viewer}
+              actions={<CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />}
+            />
+          ) : undefined
+        }
+        closed={
+          <ClosedTickets
             viewer={viewer}
-            actions={<CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />}
+            scope={closedScope}
+            selectedId={selectedId}
+            onSelect={select}
+            labelledBy="closed-title"
           />
-        ) : undefined
-      }
-      closed={
-        <ClosedTickets
-          viewer={viewer}
-          scope={closedScope}
-          selectedId={selectedId}
-          onSelect={select}
-          labelledBy="closed-title"
+        }
+        view={view}
+        onViewChange={(next) => {
+          setView(next);
+          if (next === 'chat' && selectedId) markRead(selectedId);
+        }}
+      />
+      {chatPeer && (
+        <PrivateChatPanel
+          key={chatPeer.id}
+          peer={{ ...chatPeer, ...chatColleague }}
+          viewerId={viewer.id}
+          onClose={() => setChatPeer(null)}
         />
-      }
-      view={view}
-      onViewChange={(next) => {
-        setView(next);
-        if (next === 'chat' && selectedId) markRead(selectedId);
-      }}
-    />
+      )}
+      <NotificationBanner notification={inbox.banner} />
+    </>
   );
 }

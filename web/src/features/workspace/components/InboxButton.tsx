@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { BellDot, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/CountBadge';
@@ -6,14 +6,26 @@ import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
 import styles from './WorkspaceHeader.module.css';
 
-interface InboxButtonProps {
-  unread: number;
+/** What the notifications feature puts into the inbox: the panel's body and header actions, its open state. */
+export interface InboxSlot {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  panel: ReactNode;
+  actions?: ReactNode;
 }
 
-/** The inbox bubble with the unread count; opens the notifications panel (grouped by day in a later issue). */
-export function InboxButton({ unread }: InboxButtonProps) {
+interface InboxButtonProps {
+  unread: number;
+  /** Without it the panel shows its empty state and keeps its own open state. */
+  slot?: InboxSlot;
+}
+
+/** The inbox bubble with the unread count; opens the notifications panel. Escape or a click outside closes it. */
+export function InboxButton({ unread, slot }: InboxButtonProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = slot?.open ?? ownOpen;
+  const setOpen = slot?.onOpenChange ?? setOwnOpen;
   const panelId = useId();
   const titleId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -35,7 +47,7 @@ export function InboxButton({ unread }: InboxButtonProps) {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   const label =
     unread > 0 ? `${t('workspace.inbox')}, ${t('workspace.inboxUnread', { unread })}` : t('workspace.inbox');
@@ -48,21 +60,28 @@ export function InboxButton({ unread }: InboxButtonProps) {
         tooltip={t('workspace.inbox')}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
         badge={<CountBadge count={unread} hideZero tone="danger" floating />}
       >
         <Inbox size={20} aria-hidden="true" />
       </IconButton>
       <div id={panelId} className={styles.popover} hidden={!open} role="region" aria-labelledby={titleId}>
-        <h2 id={titleId} className={styles.popoverTitle}>
-          {t('workspace.notifications')}
-        </h2>
-        <EmptyState
-          size="sm"
-          icon={<BellDot size={22} />}
-          title={t('workspace.inboxEmpty')}
-          description={t('workspace.inboxEmptyHint')}
-        />
+        <div className={styles.popoverHead}>
+          <h2 id={titleId} className={styles.popoverTitle}>
+            {t('workspace.notifications')}
+          </h2>
+          {slot?.actions}
+        </div>
+        {slot ? (
+          open && slot.panel
+        ) : (
+          <EmptyState
+            size="sm"
+            icon={<BellDot size={22} />}
+            title={t('workspace.inboxEmpty')}
+            description={t('workspace.inboxEmptyHint')}
+          />
+        )}
       </div>
     </div>
   );

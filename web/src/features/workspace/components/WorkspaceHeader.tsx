@@ -7,11 +7,12 @@ import { IconButton } from '../../../components/IconButton';
 import { LogoMark } from '../../../components/Logo';
 import { displayUsername } from '../../../lib/format';
 import { useLogout, useSession } from '../../../lib/session';
-import { InboxButton } from './InboxButton';
+import { InboxButton, type InboxSlot } from './InboxButton';
 import styles from './WorkspaceHeader.module.css';
 
 interface WorkspaceHeaderProps {
   unreadCount: number;
+  inbox?: InboxSlot;
 }
 
 /** The admin panel's first section; Agents, Clients and Tickets join it in their issue. */
@@ -19,7 +20,7 @@ export const ADMIN_PANEL_PATH = '/admin-panel/settings';
 export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
 
 /** Title with beta label, welcome, inbox, push toggle and the account actions (SPEC §2 Main workspace). */
-export function WorkspaceHeader({ unreadCount }: WorkspaceHeaderProps) {
+export function WorkspaceHeader({ unreadCount, inbox }: WorkspaceHeaderProps) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
@@ -41,7 +42,7 @@ export function WorkspaceHeader({ unreadCount }: WorkspaceHeaderProps) {
       </p>
 
       <div className={styles.tools}>
-        <InboxButton unread={unreadCount} />
+        <InboxButton unread={unreadCount} slot={inbox} />
         <IconButton
           tone="ink"
           label={t('workspace.pushNotifications')}

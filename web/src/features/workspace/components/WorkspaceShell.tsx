@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/CountBadge';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { useSession } from '../../../lib/session';
+import type { InboxSlot } from './InboxButton';
 import { NoClosedTickets, NoColleagues, NoPendingTickets, NoTicketSelected } from './Placeholders';
 import { SessionWarning } from './SessionWarning';
 import { TicketColumn } from './TicketColumn';
@@ -23,6 +24,8 @@ export interface WorkspaceShellProps {
   closed?: ReactNode;
   colleagues?: ReactNode;
   unreadCount?: number;
+  /** The notifications panel behind the header's inbox bubble. */
+  inbox?: InboxSlot;
   /** The narrow layout shows one view at a time; a selected ticket switches it to the chat. */
   view?: WorkspaceView;
   onViewChange?: (view: WorkspaceView) => void;
@@ -41,6 +44,7 @@ export function WorkspaceShell({
   closed,
   colleagues,
   unreadCount = 0,
+  inbox,
   view: controlledView,
   onViewChange,
 }: WorkspaceShellProps) {
@@ -87,7 +91,7 @@ export function WorkspaceShell({
       <a href="#workspace-main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <WorkspaceHeader unreadCount={unreadCount} />
+      <WorkspaceHeader unreadCount={unreadCount} inbox={inbox} />
       {session.expiringSoon && <SessionWarning expires={session.expires} />}
 
       <main id="workspace-main" className={styles.main} tabIndex={-1}>

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { Colleague } from '@kreechat/contract';
+import { applyPresence } from './presence';
+
+const colleague = (id: string, firstName: string, status: Colleague['status']): Colleague => ({
+  id,
+  firstName,
+  lastName: 'Agent',
+  department: 'General',
+  status,
+  profile_pic: null,
+});
+
+describe('applyPresence', () => {
+  const list = [colleague('1', 'Zoe', 'online'), colleague('2', 'Amy', 'offline'), colleague('3', 'Bea', 'offline')];
+
+  it('flips a colleague online and moves them among the online ones, by name', () => {
+    const next = applyPresence(list, { userid: '3', status: 'online' });
+    expect(next.map((c) => [c.firstName, c.status])).toEqual([
+      ['Bea', 'online'],
+      ['Zoe', 'online'],
+      ['Amy', 'offline'],
+    ]);
+  });
+
+  it('flips a colleague offline', () => {
+    const next = applyPresence(list, { userid: '1', status: 'offline' });
+    expect(next.map((c) => c.firstName)).toEqual(['Amy', 'Bea', 'Zoe']);
+    expect(next.every((c) => c.status === 'offline')).toBe(true);
+  });
+
+  it('keeps the same list for an unknown user or no change', () => {
+    expect(applyPresence(list, { userid: 'x', status: 'online' })).toBe(list);
+    expect(applyPresence(list, { userid: '1', status: 'online' })).toBe(list);
+  });
+});

@@ -1,0 +1,140 @@
+import { BellDot, MessageSquare, Star, Trash2, UsersRound } from 'lucide-react';
+import type { Notification } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { Skeleton } from '../../../components/Skeleton';
+import { clockTime, dayKey, dayTitle } from '../../../lib/dates';
+import { displayUsername, previewText } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useClearNotifications, useNotifications } from '../api/notifications';
+import { kindOf } from '../lib/notification-cache';
+import styles from './notifications.module.css';
+
+/** SPEC §9: ratings are out of 3. */
+const RATING_MAX = 3;
+
+interface NotificationsPanelProps {
+  /** Opens the ticket of a client message; false when it is not among the viewer's tickets. */
+  onOpenTicket: (ticketid: string) => boolean;
+  /** Opens the private chat with the colleague who wrote. */
+  onOpenChat: (notification: Notification) => void;
+  /** The panel should close (after an entry was opened). */
+  onDone: () => void;
+}
+
+/** The notifications panel body (SPEC §2): grouped by day, newest first; an entry opens what it is about. */
+export function NotificationsPanel({ onOpenTicket, onOpenChat, onDone }: NotificationsPanelProps) {
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const lang = currentLanguage();
+  const today = dayKey(new Date());
+
+  if (notifications.isPending) {
+    return (
+      <div className={styles.loading} aria-busy="true" aria-label={t('notifications.loading')}>
+        <Skeleton height={44} />
+        <Skeleton height={44} />
+      </div>
+    );
+  }
+  const sections = notifications.data?.sections ?? [];
+  if (sections.length === 0) {
+    return (
+      <EmptyState
+        size="sm"
+        icon={<BellDot size={22} />}
+        title={t('notifications.empty')}
+        description={t('notifications.emptyHint')}
+      />
+    );
+  }
+
+  const titleOf = (day: string) => {
+    const title = dayTitle(day, lang, today);
+    return title.kind === 'today' ? t('chat.today') : title.kind === 'yesterday' ? t('chat.yesterday') : title.text;
+  };
+
+  const open = (notification: Notification) => {
+    const kind = kindOf(notification);
+    if (kind === 'privateMessage') onOpenChat(notification);
+    else if (notification.ticketid && !onOpenTicket(notification.ticketid)) return;
+    onDone();
+  };
+
+  return (
+    <ol className={styles.sections}>
+      {sections.map((section) => (
+        <li key={section.date}>
+          <h3 className={styles.day}>{titleOf(section.date)}</h3>
+          <ul className={styles.items}>
+            {section.notifications.map((notification) => {
+              const kind = kindOf(notification);
+              const name = displayUsername(notification.name);
+              return (
+                <li key={notification.id}>
+                  <button type="button" className={styles.item} onClick={() => open(notification)}>
+                    <span className={styles.icon} data-kind={kind} aria-hidden="true">
+                      {kind === 'rating' ? (
+                        <Star size={16} />
+                      ) : kind === 'privateMessage' ? (
+                        <UsersRound size={16} />
+                      ) : (
+                        <MessageSquare size={16} />
+                      )}
+                    </span>
+                    <span className={styles.text}>
+                      <span className={styles.headline}>{t(`notifications.${kind}`, { name })}</span>
+                      {kind === 'rating' ? (
+                        <span
+                          className={styles.stars}
+                          role="img"
+                          aria-label={t('notifications.stars', { rating: notification.rating ?? 0, max: RATING_MAX })}
+                        >
+                          {Array.from({ length: RATING_MAX }, (_, i) => (
+                            <Star
+                              key={i}
+                              size={14}
+                              aria-hidden="true"
+                              className={i < (notification.rating ?? 0) ? styles.starOn : styles.starOff}
+                            />
+                          ))}
+                        </span>
+                      ) : (
+                        notification.content && (
+                          <span className={styles.preview}>{previewText(notification.content)}</span>
+                        )
+                      )}
+                    </span>
+                    <time className={styles.time} dateTime={notification.created_on}>
+                      {clockTime(notification.created_on, lang)}
+                    </time>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Deletes all of the viewer's notifications. */
+export function ClearNotificationsButton() {
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const clear = useClearNotifications();
+  if (!notifications.data?.sections.length) return null;
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<Trash2 size={16} aria-hidden="true" />}
+      busy={clear.isPending}
+      onClick={() => clear.mutate()}
+    >
+      {t('notifications.clear')}
+    </Button>
+  );
+}

@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Notification, NotificationsResponse, ServerEventPayload } from '@kreechat/contract';
+import { dayKey } from '../../../lib/dates';
+import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
+import { notificationsQueryKey, useNotifications, useResetNotificationsCount } from '../api/notifications';
+import { upsertNotification } from '../lib/notification-cache';
+
+/** SPEC §9: the status banner shows for about a second. */
+export const BANNER_MS = 1_000;
+
+/**
+ * The inbox behind the header bubble: the unseen count, the panel's open state (opening marks all seen), live
+ * newNotification events, and the transient banner for one that arrives while the panel is closed.
+ */
+export function useNotificationsInbox(socket: WorkspaceSocket | null) {
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const reset = useResetNotificationsCount();
+  const [open, setOpenState] = useState(false);
+  const [banner, setBanner] = useState<Notification | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  const count = notifications.data?.count ?? 0;
+  const resetCount = reset.mutate;
+
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setOpenState(next);
+      if (next) resetCount();
+    },
+    [resetCount],
+  );
+
+  useEffect(() => {
+    if (!socket) return;
+    const onNotification = ({ notification, count: unseen }: ServerEventPayload<'newNotification'>) => {
+      const day = dayKey(notification.created_on);
+      queryClient.setQueryData<NotificationsResponse>(
+        notificationsQueryKey,
+        (data) => data && upsertNotification(data, notification, unseen, day),
+      );
+      // Read while the panel shows: it is seen already.
+      if (openRef.current) resetCount();
+      else setBanner(notification);
+    };
+    const unsubscribe = onEveryConnect(
+      socket,
+      () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    );
+    socket.on('newNotification', onNotification);
+    return () => {
+      unsubscribe();
+      socket.off('newNotification', onNotification);
+    };
+  }, [socket, queryClient, resetCount]);
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  return { notifications, count, open, setOpen, banner };
+}

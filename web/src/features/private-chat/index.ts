@@ -1,0 +1,2 @@
+export { PrivateChatPanel } from './components/PrivateChatPanel';
+export { usePrivateChatLive } from './hooks/use-private-chat-live';
