@@ -249,6 +249,8 @@ export function createRealtime(deps: {
     },
 
     async isOnline(companyId, userId) {
+      // A socket on this process answers without asking the others (the intake asks per client message).
+      if (io.of('/').adapter.rooms.get(rooms.user(userId))?.size) return true;
       if ((await socketsOf(userId)) > 0) return true;
       return (await grace.list(companyId, Date.now())).includes(userId);
     },

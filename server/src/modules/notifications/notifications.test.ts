@@ -21,12 +21,16 @@ function clientOf(companyId: string, name: string) {
   };
   return {
     origin,
-    say: (text: string) =>
-      t.services.intake.receive(origin, {
-        externalId: `m-${++externalCounter}`,
-        sentAt: t.clock.now(),
-        content: { type: 'text', text },
-      }),
+    /** `recorded`: as a channel update with its payload, which takes the intake's one-statement hot path. */
+    say: (text: string, options: { recorded?: boolean } = {}) => {
+      const id = ++externalCounter;
+      return t.services.intake.receive(
+        options.recorded
+          ? { ...origin, update: { channelKey: 'test', updateId: String(id), payload: { text } } }
+          : origin,
+        { externalId: `m-${id}`, sentAt: t.clock.now(), content: { type: 'text', text } },
+      );
+    },
   };
 }
 
@@ -154,7 +158,7 @@ describe('notifications', () => {
     live.close();
     await eventually(async () => !(await t.services.realtime.isOnline(company.id, handler.user.id)), 10_000);
     await ivan.say('Hello???');
-    await ivan.say('Anyone?');
+    await ivan.say('Anyone?', { recorded: true });
     const inbox = await eventually(async () => {
       const reply = await handler.client.get('/notifications');
       return reply.body.sections[0]?.notifications[0]?.content === 'Anyone?' ? reply.body : undefined;

@@ -28,9 +28,9 @@ export function useNotificationsInbox(socket: WorkspaceSocket | null) {
   const setOpen = useCallback(
     (next: boolean) => {
       setOpenState(next);
-      if (next) resetCount();
+      if (next && count > 0) resetCount();
     },
-    [resetCount],
+    [resetCount, count],
   );
 
   useEffect(() => {
@@ -41,7 +41,7 @@ export function useNotificationsInbox(socket: WorkspaceSocket | null) {
         notificationsQueryKey,
         (data) => data && upsertNotification(data, notification, unseen, day),
       );
-      // Read while the panel shows: it is seen already.
+      // Arriving while the panel shows, it is seen at once.
       if (openRef.current) resetCount();
       else setBanner(notification);
     };

@@ -57,9 +57,14 @@ export function PrivateChatPanel({ peer, viewerId, onClose, renderEmojiButton }:
   const sections = chat.data ? [...chat.data.pages].reverse().flatMap((page) => page.sections) : [];
   const newestId = sections.at(-1)?.messages.at(-1)?.id;
 
+  // Focus goes to the composer, and back to what opened the panel (a colleague, a notification) when it closes.
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     textarea.current?.focus();
-  }, [peer.id]);
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
 
   // Follow the conversation: the newest message stays in view (older pages load above without a jump to them).
   useLayoutEffect(() => {
