@@ -139,7 +139,7 @@ export function PrivateChatPanel({ peer, viewerId, onClose, renderEmojiButton }:
             </span>
           )}
         </div>
-        <IconButton label={t('privateChat.close')} tooltipAlign="end" onClick={onClose}>
+        <IconButton tone="ink" label={t('privateChat.close')} tooltipAlign="end" onClick={onClose}>
           <X size={18} aria-hidden="true" />
         </IconButton>
       </header>
