@@ -45,6 +45,7 @@ import { bubbleRoutes, createBubbleService } from './modules/bubbles';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
+import { createPushService, loadVapidKeys, pushRoutes, withPushNotifications } from './modules/push';
 import { registerAccessControl } from './platform/access';
 import { systemClock, type Clock } from './platform/clock';
 import { createFailureLimiter } from './platform/failure-limiter';
@@ -67,11 +68,21 @@ export function buildServices(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const failures = createFailureLimiter(db, clock);
   const sessions = createSessionService({ db, clock, ttlMs: config.sessionTtlMs });
-  const realtime = createRealtime({
-    resolveSession: (token) => sessions.resolve(token),
-    redisUrl: config.redisUrl,
+  const push = createPushService({
+    db,
+    vapid: loadVapidKeys(config, logger),
+    endpointHosts: config.pushEndpointHosts,
     logger,
   });
+  // Every service publishes through this, so pushes follow the live events without any module calling push code.
+  const realtime = withPushNotifications(
+    createRealtime({
+      resolveSession: (token) => sessions.resolve(token),
+      redisUrl: config.redisUrl,
+      logger,
+    }),
+    push,
+  );
   const storage = createFileStorage({ dataDir: config.dataDir });
   const actions = createActionService({ db, clock });
   const companies = createCompanyService({ db });
@@ -146,6 +157,7 @@ export function buildServices(deps: AppDeps) {
     bubbles,
     telegram,
     worker,
+    push,
   };
 }
 
@@ -220,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(ticketRoutes(services.tickets, services.chat));
       await api.register(bubbleRoutes(services.bubbles));
       await api.register(telegramRoutes(services.telegram));
+      await api.register(pushRoutes(services.push));
     },
     { prefix: '/api' },
   );
@@ -231,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await services.telegram.stop();
     await services.worker.stop();
     await services.realtime.close();
+    await services.push.idle();
   });
 
   const webDist = config.webDist;
