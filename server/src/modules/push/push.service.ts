@@ -33,7 +33,12 @@ const keyOf = (value: string) => value.replace(/=+$/, '');
  * emitted (so after commit), never throws into the caller and never delays an HTTP answer. A push service's
  * 404/410 means the browser dropped the subscription, so it is deleted; other failures are only logged.
  */
-export function createPushService(deps: { db: Db; vapid: VapidKeys; endpointHosts: readonly string[]; logger: Logger }) {
+export function createPushService(deps: {
+  db: Db;
+  vapid: VapidKeys;
+  endpointHosts: readonly string[];
+  logger: Logger;
+}) {
   const { db, vapid, endpointHosts, logger } = deps;
   const pending = new Set<Promise<void>>();
 

@@ -33,7 +33,10 @@ export function loadVapidKeys(config: Pick<Config, 'vapid' | 'dataDir' | 'env'>,
     throw error;
   }
   if (config.env === 'production') {
-    logger.warn({ file }, 'generated a VAPID key pair for web push; set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to own it');
+    logger.warn(
+      { file },
+      'generated a VAPID key pair for web push; set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to own it',
+    );
   }
   return { ...generated, subject };
 }

@@ -152,7 +152,8 @@ function decrypt(body: Buffer, subscriber: Subscriber): Buffer {
   const idLength = body.readUInt8(20);
   const senderKey = body.subarray(21, 21 + idLength);
   const record = body.subarray(21 + idLength);
-  if (idLength !== 65 || record.length > recordSize || record.length < 17) throw new Rejected(400, 'bad aes128gcm header');
+  if (idLength !== 65 || record.length > recordSize || record.length < 17)
+    throw new Rejected(400, 'bad aes128gcm header');
 
   const receiverKey = subscriber.ecdh.getPublicKey();
   const ecdhSecret = subscriber.ecdh.computeSecret(senderKey);
