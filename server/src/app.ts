@@ -102,6 +102,8 @@ export function buildServices(deps: AppDeps) {
     actions,
     failures,
     onSessionEnded: (sessionId) => realtime.endSession(sessionId),
+    endSessionsOf,
+    storage,
   });
   const verification = createVerificationService({ db, clock, mailer, failures });
   const registration = createRegistrationService({

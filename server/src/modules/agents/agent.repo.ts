@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Agent } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { departments, pushSubscriptions, sessions, users } from '../../db/schema';
+import { fileUrl } from '../../files/storage';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -84,7 +85,7 @@ export const agentRepo = {
       status: r.online && !r.disabledAt ? 'online' : 'offline',
       role: r.role,
       closed_on: r.disabledAt?.toISOString() ?? null,
-      profile_pic: r.profile_pic,
+      profile_pic: fileUrl(r.profile_pic),
       push_subscription: r.pushSubscribed ? 'subscribed' : 'not_subscribed',
     }));
   },
