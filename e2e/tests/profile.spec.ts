@@ -4,12 +4,13 @@ import { expect, test } from '../support/fixtures';
 import { asPerson, newOwner, registerCompanyByApi, snap } from '../support/flows';
 
 const photo = () =>
-  sharp({ create: { width: 256, height: 256, channels: 3, background: '#0a737a' } })
+  // Unlike the default image (teal and cyan), so a screenshot tells them apart.
+  sharp({ create: { width: 256, height: 256, channels: 3, background: '#f4a261' } })
     .composite([
       {
         input: Buffer.from(
-          '<svg width="256" height="256"><circle cx="128" cy="104" r="52" fill="#5cf6fc"/>' +
-            '<rect x="48" y="170" width="160" height="90" rx="60" fill="#5cf6fc"/></svg>',
+          '<svg width="256" height="256"><rect x="64" y="64" width="128" height="128" rx="24" fill="#264653"/>' +
+            '<circle cx="128" cy="128" r="36" fill="#e9c46a"/></svg>',
         ),
       },
     ])

@@ -16,7 +16,7 @@ export function PushBell() {
   const hintText = bell.hint && t(`push.hint.${bell.hint}`);
 
   return (
-    <span className={styles.wrapper}>
+    <span className={styles.wrapper} data-hint={hintText ? true : undefined}>
       <IconButton
         tone="ink"
         label={t('workspace.pushNotifications')}
