@@ -132,3 +132,26 @@ test('with notifications denied the bell stays off and says why', async ({ brows
   await expect(hint).toHaveCount(0);
   await context.close();
 });
+
+test('when the browser cannot subscribe, the bell stops spinning, stays off and says so', async ({
+  browser,
+  request,
+  mailbox,
+  baseURL,
+}) => {
+  const owner = newOwner({ firstName: 'Gina', lastName: 'Granted' });
+  await registerCompanyByApi(request, mailbox, owner);
+  // Notifications are allowed, but headless Chromium has no push service: subscribing fails.
+  const context = await browser.newContext({ baseURL, permissions: ['notifications'] });
+  const page = await context.newPage();
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf('Gina Granted');
+
+  const bell = page.getByRole('button', { name: 'Push notifications' });
+  await bell.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Push notifications could not be switched' })).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-pressed', 'false');
+  await expect(bell).not.toHaveAttribute('aria-busy', 'true');
+  expect((await (await page.request.get('/api/auth/validate')).json()).isPushSubscribed).toBe(false);
+  await context.close();
+});

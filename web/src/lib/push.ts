@@ -6,6 +6,8 @@ import { pushPublicKeyResponseSchema, pushStateResponseSchema } from '@kreechat/
 import { api } from './api-client';
 
 export const SERVICE_WORKER_URL = '/sw.js';
+/** A browser that cannot reach its push service may never answer `subscribe`: the bell must not spin forever. */
+export const SUBSCRIBE_TIMEOUT_MS = 30_000;
 
 /** Whether this browser can receive web pushes at all (not in every browser, nor over plain http). */
 export function pushSupported(): boolean {
@@ -73,13 +75,21 @@ export async function enablePush(): Promise<EnableResult> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await worker.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: keyBytes(publicKey),
-  });
+  subscription ??= await withTimeout(
+    worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+    SUBSCRIBE_TIMEOUT_MS,
+  );
   await api.post('/subscribe', subscription.toJSON(), pushStateResponseSchema);
   return 'on';
 }
 
 /** Stops pushes to this user; the browser keeps its subscription, so turning on again needs no new one. */
 export const disablePush = (): Promise<boolean> => turnOff();
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: number | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = window.setTimeout(() => reject(new Error('The push service did not answer')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => window.clearTimeout(timer));
+}
