@@ -30,7 +30,8 @@ export function PushBell() {
         tooltipAlign="end"
         aria-pressed={bell.on}
         aria-busy={bell.busy || undefined}
-        aria-describedby={hintText ? HINT_ID : undefined}
+        // Only while a hint shows: an undefined value would also drop the tooltip's own description.
+        {...(hintText ? { 'aria-describedby': HINT_ID } : {})}
         onClick={() => void bell.toggle()}
       >
         {bell.busy ? (
