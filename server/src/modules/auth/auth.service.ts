@@ -157,7 +157,8 @@ export function createAuthService(deps: {
 
     /**
      * Replaces the caller's picture. The upload is typed by its bytes, never its name, and only the raster types
-     * every browser shows are taken; what is kept and shown is the stored WebP thumbnail (an avatar is small).
+     * every browser shows are taken; what is kept and shown is the stored WebP thumbnail (an avatar is small), and
+     * the previous picture is deleted.
      */
     async changeProfilePic(principal: Principal, bytes: Buffer): Promise<{ profilePic: string }> {
       const detected = await fileTypeFromBuffer(bytes);
@@ -165,9 +166,13 @@ export function createAuthService(deps: {
         throw new ValidationError(PROFILE_PIC_NOT_IMAGE);
       }
       const stored = await storage.save(principal.companyId, bytes, `profile.${detected.ext}`);
+      // Only the thumbnail is ever shown, so the original is not kept.
+      await storage.remove(principal.companyId, stored.key);
       // A file with an image signature that sharp cannot read gets no thumbnail: it is no usable picture.
       if (!stored.thumbnailKey) throw new ValidationError(PROFILE_PIC_NOT_IMAGE);
+      const previous = (await agents.findInCompany(principal.companyId, principal.userId))?.profilePic;
       await agents.update(principal.companyId, principal.userId, { profilePic: stored.thumbnailKey });
+      if (previous) await storage.remove(principal.companyId, previous);
       return { profilePic: fileUrl(stored.thumbnailKey)! };
     },
 

@@ -1,4 +1,6 @@
 import { PROFILE_PIC_MAX_BYTES, PROFILE_PIC_NOT_IMAGE, PROFILE_PIC_TOO_LARGE } from '@kreechat/contract';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -70,6 +72,16 @@ describe('profile picture', () => {
 
     expect((await fetchFile(other.adminClient, url)).statusCode).toBe(404);
     expect((await fetchFile(t.client(), url)).statusCode).toBe(401);
+
+    // A new picture replaces the old one, which is deleted with the upload's original.
+    const second = await upload(adminClient, { name: 'new.png', type: 'image/png', bytes: await png(100) });
+    expect(second.status).toBe(200);
+    expect(second.body.profilePic).not.toBe(url);
+    expect((await fetchFile(adminClient, url)).statusCode).toBe(404);
+    expect((await fetchFile(adminClient, second.body.profilePic!)).statusCode).toBe(200);
+    expect(fs.readdirSync(path.join(t.dataDir, 'files', company.id))).toEqual([
+      second.body.profilePic!.split('/').pop(),
+    ]);
   });
 
   it('refuses what is not an image by its bytes, whatever its name says', async () => {
