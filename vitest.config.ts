@@ -8,6 +8,8 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
     exclude: db === 'pglite' ? ['**/*.postgres.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     environment: 'node',
     env: { KC_TEST_DB: db },
+    // Trusts the local push service's certificate in the workers (NODE_EXTRA_CA_CERTS is read at process start).
+    globalSetup: ['server/test/fakes/push/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

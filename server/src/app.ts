@@ -47,6 +47,7 @@ import { createDepartmentService, departmentRoutes } from './modules/departments
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
 import { createNotificationService, notificationRoutes } from './modules/notifications';
 import { createPrivateChatService, privateChatRoutes } from './modules/private-chat';
+import { createPushService, loadVapidKeys, pushRoutes, withPushNotifications } from './modules/push';
 import { registerAccessControl } from './platform/access';
 import { systemClock, type Clock } from './platform/clock';
 import { createFailureLimiter } from './platform/failure-limiter';
@@ -69,11 +70,21 @@ export function buildServices(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const failures = createFailureLimiter(db, clock);
   const sessions = createSessionService({ db, clock, ttlMs: config.sessionTtlMs });
-  const realtime = createRealtime({
-    resolveSession: (token) => sessions.resolve(token),
-    redisUrl: config.redisUrl,
+  const push = createPushService({
+    db,
+    vapid: loadVapidKeys(config, logger),
+    endpointHosts: config.pushEndpointHosts,
     logger,
   });
+  // Every service publishes through this, so pushes follow the live events without any module calling push code.
+  const realtime = withPushNotifications(
+    createRealtime({
+      resolveSession: (token) => sessions.resolve(token),
+      redisUrl: config.redisUrl,
+      logger,
+    }),
+    push,
+  );
   const storage = createFileStorage({ dataDir: config.dataDir });
   const actions = createActionService({ db, clock });
   const companies = createCompanyService({ db });
@@ -93,6 +104,8 @@ export function buildServices(deps: AppDeps) {
     actions,
     failures,
     onSessionEnded: (sessionId) => realtime.endSession(sessionId),
+    endSessionsOf,
+    storage,
   });
   const verification = createVerificationService({ db, clock, mailer, failures });
   const registration = createRegistrationService({
@@ -160,6 +173,7 @@ export function buildServices(deps: AppDeps) {
     worker,
     privateChats,
     notifications,
+    push,
   };
 }
 
@@ -236,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(telegramRoutes(services.telegram));
       await api.register(privateChatRoutes(services.privateChats));
       await api.register(notificationRoutes(services.notifications));
+      await api.register(pushRoutes(services.push));
     },
     { prefix: '/api' },
   );
@@ -247,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await services.telegram.stop();
     await services.worker.stop();
     await services.realtime.close();
+    await services.push.idle();
   });
 
   const webDist = config.webDist;

@@ -5,14 +5,17 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * The push services of Chrome, Firefox, Edge and Safari. A rule is a host name, `*.` + a domain for any host
+ * below it (never the domain itself), and optionally `:port`; without a port only 443 is allowed.
+ */
 const DEFAULT_PUSH_HOSTS = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
-  'push.services.mozilla.com',
-  'wns2-par02p.notify.windows.com',
-  'notify.windows.com',
+  '*.notify.windows.com',
   'web.push.apple.com',
 ];
+const PUSH_HOST_RULE = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;
 
 /** "12h", "30m", "45s", "2d" or plain milliseconds. */
 const duration = z
@@ -66,7 +69,8 @@ const envSchema = z.object({
   WHATSAPP_CONFIG_ID: optional(z.string().trim()),
   VAPID_PUBLIC_KEY: optional(z.string().trim()),
   VAPID_PRIVATE_KEY: optional(z.string().trim()),
-  VAPID_SUBJECT: z.string().trim().default('mailto:admin@kreechat.local'),
+  /** Who runs this server, for the push services (web-push accepts only mailto: and https:). */
+  VAPID_SUBJECT: optional(url(['mailto:', 'https:'])),
   PUSH_ENDPOINT_HOSTS: z
     .string()
     .optional()
@@ -77,7 +81,10 @@ const envSchema = z.object({
             .map((h) => h.trim().toLowerCase())
             .filter(Boolean)
         : DEFAULT_PUSH_HOSTS,
-    ),
+    )
+    .refine((rules) => rules.every((rule) => PUSH_HOST_RULE.test(rule)), {
+      message: 'must be host names, *.domain or host:port, separated by commas',
+    }),
   SESSION_TTL: duration.default(12 * 36e5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built single-page app lives; empty disables serving it (tests, API-only deployments). */
@@ -105,6 +112,7 @@ export type Config = {
     verifyToken: string | undefined;
     configId: string | undefined;
   };
+  /** Without both keys, the push module generates a pair once into DATA_DIR. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   pushEndpointHosts: string[];
   sessionTtlMs: number;
@@ -122,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PRIVATE_KEY: set both VAPID keys, or neither');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -142,11 +153,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
       configId: e.WHATSAPP_CONFIG_ID,
     },
-    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
+    },
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
     sessionTtlMs: e.SESSION_TTL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     webDist: e.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../web/dist') : e.WEB_DIST || undefined,
   };
+}
+
+/** The site when it is public over https, else the sender address of the mails ("Name <a@b>" or "a@b"). */
+function defaultVapidSubject(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
 }

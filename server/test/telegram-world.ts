@@ -10,11 +10,12 @@ import { eventually, freePort, seedCompany, startTestApp, type TestApp } from '.
 
 export type Mode = 'polling' | 'webhook';
 
-export async function startTelegramWorld(mode: Mode) {
+/** `env` adds settings for what the test observes besides Telegram (e.g. PUSH_ENDPOINT_HOSTS). */
+export async function startTelegramWorld(mode: Mode, env: Record<string, string> = {}) {
   const fake = await startFakeBotApi();
   const port = mode === 'webhook' ? await freePort() : undefined;
   const t = await startTestApp(
-    { TELEGRAM_API_ROOT: fake.apiRoot, ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}) },
+    { TELEGRAM_API_ROOT: fake.apiRoot, ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}), ...env },
     { listen: true, port },
   );
   return {

@@ -131,3 +131,18 @@ export const updateAccountBodySchema = z.object({
   userid: uuidSchema,
 });
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
+
+// Profile picture (SPEC §2 Edit profile: image files only) -----------------------------------
+
+/** Raster types every browser shows; checked by their bytes on the server (SVG can carry script). */
+export const PROFILE_PIC_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PIC_NOT_IMAGE = 'The profile picture must be a PNG, JPEG, GIF or WebP image';
+export const PROFILE_PIC_TOO_LARGE = 'The profile picture must be at most 5 MB';
+
+export const changeProfilePicResponseSchema = z.object({
+  message: z.string(),
+  /** Where the new picture is served (under /files, for members of the company). */
+  profilePic: z.string(),
+});
+export type ChangeProfilePicResponse = z.infer<typeof changeProfilePicResponseSchema>;

@@ -120,6 +120,13 @@ export function createFileStorage(options: { dataDir: string }) {
     },
 
     read: (key: string) => fs.readFile(absolute(key)),
+
+    /** Deletes a company's file, if the key is well-formed and the company's; a missing file is no error. */
+    async remove(companyId: string, key: string) {
+      if (!KEY_PATTERN.test(key) || !key.startsWith(`${companyId}/`)) return;
+      mimeOfKey.delete(key);
+      await fs.rm(absolute(key), { force: true });
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Agent } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { departments, pushSubscriptions, sessions, users } from '../../db/schema';
+import { fileUrl } from '../../files/storage';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -84,14 +85,14 @@ export const agentRepo = {
       status: r.online && !r.disabledAt ? 'online' : 'offline',
       role: r.role,
       closed_on: r.disabledAt?.toISOString() ?? null,
-      profile_pic: r.profile_pic,
+      profile_pic: fileUrl(r.profile_pic),
       push_subscription: r.pushSubscribed ? 'subscribed' : 'not_subscribed',
     }));
   },
 
   /** The company's enabled users except `exceptId`, with their department's name, for the colleagues sidebar. */
-  listColleagues: (tx: Tx, companyId: string, exceptId: string) =>
-    tx
+  async listColleagues(tx: Tx, companyId: string, exceptId: string) {
+    const rows = await tx
       .select({
         id: users.id,
         firstName: users.firstName,
@@ -101,7 +102,9 @@ export const agentRepo = {
       })
       .from(users)
       .leftJoin(departments, eq(departments.id, users.departmentId))
-      .where(and(eq(users.companyId, companyId), ne(users.id, exceptId), isNull(users.disabledAt))),
+      .where(and(eq(users.companyId, companyId), ne(users.id, exceptId), isNull(users.disabledAt)));
+    return rows.map((r) => ({ ...r, profile_pic: fileUrl(r.profile_pic) }));
+  },
 
   async isPushSubscribed(tx: Tx, userId: string): Promise<boolean> {
     const [row] = await tx

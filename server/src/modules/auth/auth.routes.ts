@@ -1,9 +1,13 @@
+import type {} from '@fastify/multipart';
 import {
   changeLangBodySchema,
+  changeProfilePicResponseSchema,
   departmentOfUserResponseSchema,
   loginBodySchema,
   loginResponseSchema,
   okSchema,
+  PROFILE_PIC_MAX_BYTES,
+  PROFILE_PIC_TOO_LARGE,
   profileResponseSchema,
   updateProfileBodySchema,
   userPrefResponseSchema,
@@ -11,6 +15,7 @@ import {
 } from '@kreechat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearCookie, principalOf, SESSION_COOKIE, setSessionCookie } from '../../platform/access';
+import { AppError, ValidationError } from '../../platform/errors';
 import type { AuthService } from './auth.service';
 
 /** Per-IP ceiling for the unauthenticated account calls: generous, so a whole office behind one address still works. */
@@ -85,9 +90,41 @@ export const authRoutes =
         config: { access: 'member' },
         schema: { tags: ['session'], body: updateProfileBodySchema, response: { 200: okSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         await auth.updateProfile(principalOf(request), request.body);
-        return { message: 'Profile updated' };
+        clearCookie(request, reply, SESSION_COOKIE);
+        return { message: 'Profile updated. Log in again.' };
+      },
+    );
+
+    app.post(
+      '/auth/change-profile-pic',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['session'],
+          consumes: ['multipart/form-data'],
+          response: { 200: changeProfilePicResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new ValidationError('Send the picture as multipart/form-data');
+        let bytes: Buffer | undefined;
+        try {
+          for await (const part of request.parts({ limits: { fileSize: PROFILE_PIC_MAX_BYTES, files: 1 } })) {
+            if (part.type !== 'file') continue;
+            // Every file part must be read to its end, or the request never finishes.
+            const read = await part.toBuffer();
+            if (part.fieldname === 'file') bytes = read;
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, PROFILE_PIC_TOO_LARGE);
+          throw error;
+        }
+        if (!bytes || bytes.length === 0) throw new ValidationError('No picture was chosen');
+        const { profilePic } = await auth.changeProfilePic(principalOf(request), bytes);
+        return { message: 'Profile picture changed', profilePic };
       },
     );
 

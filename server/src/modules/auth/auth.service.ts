@@ -1,8 +1,18 @@
-import type { Language, LoginBody, LoginResponse, Profile, UpdateProfileBody } from '@kreechat/contract';
+import {
+  PROFILE_PIC_NOT_IMAGE,
+  PROFILE_PIC_TYPES,
+  type Language,
+  type LoginBody,
+  type LoginResponse,
+  type Profile,
+  type UpdateProfileBody,
+} from '@kreechat/contract';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
+import { fileUrl, type FileStorage } from '../../files/storage';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
-import { ConflictError, ForbiddenError, UnauthorizedError } from '../../platform/errors';
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../platform/errors';
 import type { FailureLimiter } from '../../platform/failure-limiter';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords';
 import type { ActionService } from '../actions';
@@ -36,8 +46,11 @@ export function createAuthService(deps: {
   failures: FailureLimiter;
   /** Told the hashed id of a session that ended, so its live connections close. */
   onSessionEnded: (sessionId: string) => void;
+  /** Ends every session of a user and drops their live connections. */
+  endSessionsOf: (userId: string) => Promise<void>;
+  storage: FileStorage;
 }) {
-  const { db, clock, sessions, agents, companies, departments, actions, failures } = deps;
+  const { db, clock, sessions, agents, companies, departments, actions, failures, storage } = deps;
 
   return {
     /**
@@ -110,7 +123,7 @@ export function createAuthService(deps: {
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
-        profilePic: user.profilePic,
+        profilePic: fileUrl(user.profilePic),
         departmentName: department?.department_name ?? null,
         license: company.license,
         companyName: company.name,
@@ -125,6 +138,10 @@ export function createAuthService(deps: {
       return department ?? { departmentid: null, department_name: null };
     },
 
+    /**
+     * Changes the caller's names and e-mail, then ends all of the caller's sessions (SPEC §5: updating one's own
+     * account forces a new login, so every tab and device picks up the new identity).
+     */
     async updateProfile(principal: Principal, body: UpdateProfileBody) {
       await db.transaction(async (tx) => {
         if (await agents.emailTaken(body.email, tx, principal.userId)) throw new ConflictError(EMAIL_IN_USE);
@@ -135,6 +152,28 @@ export function createAuthService(deps: {
           tx,
         );
       });
+      await deps.endSessionsOf(principal.userId);
+    },
+
+    /**
+     * Replaces the caller's picture. The upload is typed by its bytes, never its name, and only the raster types
+     * every browser shows are taken; what is kept and shown is the stored WebP thumbnail (an avatar is small), and
+     * the previous picture is deleted.
+     */
+    async changeProfilePic(principal: Principal, bytes: Buffer): Promise<{ profilePic: string }> {
+      const detected = await fileTypeFromBuffer(bytes);
+      if (!detected || !(PROFILE_PIC_TYPES as readonly string[]).includes(detected.mime)) {
+        throw new ValidationError(PROFILE_PIC_NOT_IMAGE);
+      }
+      const stored = await storage.save(principal.companyId, bytes, `profile.${detected.ext}`);
+      // Only the thumbnail is ever shown, so the original is not kept.
+      await storage.remove(principal.companyId, stored.key);
+      // A file with an image signature that sharp cannot read gets no thumbnail: it is no usable picture.
+      if (!stored.thumbnailKey) throw new ValidationError(PROFILE_PIC_NOT_IMAGE);
+      const previous = (await agents.findInCompany(principal.companyId, principal.userId))?.profilePic;
+      await agents.update(principal.companyId, principal.userId, { profilePic: stored.thumbnailKey });
+      if (previous) await storage.remove(principal.companyId, previous);
+      return { profilePic: fileUrl(stored.thumbnailKey)! };
     },
 
     languageOf: (principal: Principal) => asLanguage(principal.language),

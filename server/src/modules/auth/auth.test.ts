@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness';
+import { login, seedCompany, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness';
 import { ACCOUNT_DISABLED, INVALID_LOGIN } from './auth.service';
 
 let t: TestApp;
@@ -142,6 +142,9 @@ describe('own account', () => {
     expect(
       (await adminClient.post('/auth/update-profile', { first_name: 'Augusta', last_name: 'King', email })).status,
     ).toBe(200);
+    // Updating one's own account ends the session (SPEC §5); the new e-mail logs in.
+    expect((await adminClient.get('/auth/profile')).status).toBe(401);
+    await login(adminClient, email, STRONG_PASSWORD);
     expect((await adminClient.get('/auth/profile')).body).toMatchObject({
       firstName: 'Augusta',
       lastName: 'King',

@@ -8,6 +8,7 @@ import {
   type PrivateMessage,
 } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
+import { fileUrl } from '../../files/storage';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import { NotFoundError, ValidationError } from '../../platform/errors';
@@ -22,7 +23,7 @@ const peerOf = (user: { id: string; firstName: string; lastName: string; profile
   id: user.id,
   firstName: user.firstName,
   lastName: user.lastName,
-  profile_pic: user.profilePic,
+  profile_pic: fileUrl(user.profilePic),
 });
 
 /**

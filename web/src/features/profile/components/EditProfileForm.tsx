@@ -6,8 +6,11 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api-client';
+import { fullName } from '../../../lib/format';
 import { useLogout } from '../../../lib/session';
+import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { PhotoField } from './PhotoField';
 import styles from './profile.module.css';
 
 interface EditProfileFormProps {
@@ -23,6 +26,8 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  // The photo changes while the form is open; the names and e-mail stay as the form started.
+  const profilePic = useProfile().data?.profilePic ?? profile.profilePic;
   const logout = useLogout();
   const [values, setValues] = useState<Record<Field, string>>({
     firstName: profile.firstName,
@@ -52,13 +57,16 @@ export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
     }
     setInvalid(new Set());
     setError(null);
-    update.mutate(
-      { first_name: values.firstName.trim(), last_name: values.lastName.trim(), email: values.email.trim() },
-      {
-        onSuccess: () => logout.mutate({ notice: 'profileUpdated' }),
-        onError: (failure) => setError(errorMessage(failure, t('profile.updateFailed'))),
-      },
-    );
+    const body = { first_name: values.firstName.trim(), last_name: values.lastName.trim(), email: values.email.trim() };
+    // Nothing to save (perhaps only the photo changed, which is saved already): no needless logout.
+    if (body.first_name === profile.firstName && body.last_name === profile.lastName && body.email === profile.email) {
+      onBack();
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: () => logout.mutate({ notice: 'profileUpdated' }),
+      onError: (failure) => setError(errorMessage(failure, t('profile.updateFailed'))),
+    });
   };
 
   const busy = update.isPending || logout.isPending;
@@ -85,6 +93,7 @@ export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
             {error}
           </Alert>
         )}
+        <PhotoField profilePic={profilePic} name={fullName(profile.firstName, profile.lastName)} />
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <div className={styles.formRow}>
             <TextField

@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { Bell, BellOff, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { PRODUCT_NAME } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/Button';
-import { IconButton } from '../../../components/IconButton';
 import { LogoMark } from '../../../components/Logo';
 import { displayUsername } from '../../../lib/format';
 import { useLogout, useSession } from '../../../lib/session';
 import { InboxButton, type InboxSlot } from './InboxButton';
+import { PushBell } from './PushBell';
 import styles from './WorkspaceHeader.module.css';
 
 interface WorkspaceHeaderProps {
@@ -24,8 +23,6 @@ export function WorkspaceHeader({ unreadCount, inbox }: WorkspaceHeaderProps) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
-  // The push subscription itself arrives with the notifications issue; the bell already reflects and flips it.
-  const [pushOn, setPushOn] = useState(session.isPushSubscribed);
 
   return (
     <header className={styles.header}>
@@ -43,16 +40,7 @@ export function WorkspaceHeader({ unreadCount, inbox }: WorkspaceHeaderProps) {
 
       <div className={styles.tools}>
         <InboxButton unread={unreadCount} slot={inbox} />
-        <IconButton
-          tone="ink"
-          label={t('workspace.pushNotifications')}
-          tooltip={pushOn ? t('workspace.pushDisable') : t('workspace.pushEnable')}
-          tooltipAlign="end"
-          aria-pressed={pushOn}
-          onClick={() => setPushOn((value) => !value)}
-        >
-          {pushOn ? <Bell size={20} aria-hidden="true" /> : <BellOff size={20} aria-hidden="true" />}
-        </IconButton>
+        <PushBell />
 
         <nav className={styles.account} aria-label={t('workspace.account')}>
           {session.isAdmin && (
