@@ -2,12 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { seesAllDepartments, type Ticket } from '@kreechat/contract';
 import { ChatPane, useChatLiveUpdates } from '../../features/chat';
 import {
+  CLOSED_SEARCH_ID,
   ClosedTickets,
   CloseTicketButton,
+  isVisibleTo,
+  PENDING_SEARCH_ID,
   PendingTickets,
+  ReassignTicketButton,
+  TicketSearchToggle,
   useOpenTickets,
   useTicketFromLists,
   useTicketLiveUpdates,
+  useTicketSearch,
   useUnreadTickets,
 } from '../../features/tickets';
 import { WorkspaceShell, type WorkspaceView } from '../../features/workspace';
@@ -43,6 +49,8 @@ export function WorkspaceRoute() {
   const current = useTicketFromLists(selectedId, closedScope) ?? selected;
   const open = useOpenTickets();
   const { markRead } = useUnreadTickets();
+  const pendingSearch = useTicketSearch();
+  const closedSearch = useTicketSearch();
 
   const onTicket = useCallback((ticket: Ticket) => {
     setSelected((shown) => (shown?.ticketid === ticket.ticketid ? ticket : shown));
@@ -62,29 +70,58 @@ export function WorkspaceRoute() {
     [markRead],
   );
 
+  // A ticket the viewer handed to a department they do not see leaves their screen, like it left their lists.
+  const onReassigned = useCallback(
+    (ticket: Ticket) => {
+      if (isVisibleTo(ticket, viewer)) {
+        onTicket(ticket);
+        return;
+      }
+      setSelected(null);
+      setView('pending');
+    },
+    [viewer, onTicket],
+  );
+
   return (
     <WorkspaceShell
       pendingCount={open.data?.length ?? 0}
-      pending={<PendingTickets viewer={viewer} selectedId={selectedId} onSelect={select} labelledBy="pending-title" />}
+      pending={
+        <PendingTickets
+          viewer={viewer}
+          search={pendingSearch}
+          selectedId={selectedId}
+          onSelect={select}
+          labelledBy="pending-title"
+        />
+      }
+      pendingActions={<TicketSearchToggle search={pendingSearch} controls={PENDING_SEARCH_ID} />}
       chat={
         current ? (
           <ChatPane
             key={current.ticketid}
             ticket={current}
             viewer={viewer}
-            actions={<CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />}
+            actions={
+              <>
+                <ReassignTicketButton ticket={current} viewer={viewer} onReassigned={onReassigned} />
+                <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />
+              </>
+            }
           />
         ) : undefined
       }
       closed={
         <ClosedTickets
           viewer={viewer}
+          search={closedSearch}
           scope={closedScope}
           selectedId={selectedId}
           onSelect={select}
           labelledBy="closed-title"
         />
       }
+      closedActions={<TicketSearchToggle search={closedSearch} controls={CLOSED_SEARCH_ID} />}
       view={view}
       onViewChange={(next) => {
         setView(next);

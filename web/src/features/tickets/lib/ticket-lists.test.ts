@@ -3,6 +3,7 @@ import type { Message, Ticket } from '@kreechat/contract';
 import {
   closedScopeShows,
   flattenPages,
+  freshest,
   isVisibleTo,
   prependClosed,
   putFirst,
@@ -109,5 +110,16 @@ describe('closed pages', () => {
         [ticket('b'), ticket('c')],
       ]).map((t) => t.ticketid),
     ).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('search results', () => {
+  it("show the list's newer copy of a ticket, in the results' order", () => {
+    const results = [ticket('b'), ticket('c')];
+    const list = [ticket('a'), ticket('b', { userid: 'u1' })];
+    const shown = freshest(results, list);
+    expect(ids(shown)).toEqual(['b', 'c']);
+    expect(shown[0]?.userid).toBe('u1');
+    expect(freshest(results, [])).toBe(results);
   });
 });

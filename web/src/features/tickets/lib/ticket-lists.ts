@@ -73,3 +73,10 @@ export function withLastMessage(list: readonly Ticket[], message: Message): Tick
       : t,
   );
 }
+
+/** Search results with each ticket replaced by the copy `list` holds, which live events keep current. */
+export function freshest(results: readonly Ticket[], list: readonly Ticket[]): Ticket[] {
+  if (list.length === 0) return results as Ticket[];
+  const byId = new Map(list.map((t) => [t.ticketid, t]));
+  return results.map((t) => byId.get(t.ticketid) ?? t);
+}

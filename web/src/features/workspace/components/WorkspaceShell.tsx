@@ -21,6 +21,8 @@ export interface WorkspaceShellProps {
   pendingActions?: ReactNode;
   chat?: ReactNode;
   closed?: ReactNode;
+  /** Actions in the closed column header (search toggle…). */
+  closedActions?: ReactNode;
   colleagues?: ReactNode;
   unreadCount?: number;
   /** The narrow layout shows one view at a time; a selected ticket switches it to the chat. */
@@ -39,6 +41,7 @@ export function WorkspaceShell({
   pendingActions,
   chat,
   closed,
+  closedActions,
   colleagues,
   unreadCount = 0,
   view: controlledView,
@@ -144,7 +147,7 @@ export function WorkspaceShell({
             aria-labelledby={narrow ? undefined : 'closed-title'}
             {...panelProps('closed')}
           >
-            <TicketColumn titleId="closed-title" title={t('workspace.closedTickets')}>
+            <TicketColumn titleId="closed-title" title={t('workspace.closedTickets')} actions={closedActions}>
               {closed ?? <NoClosedTickets />}
             </TicketColumn>
           </section>
