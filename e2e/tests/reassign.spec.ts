@@ -191,8 +191,12 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await queued.getByRole('heading', { name: /Boris/ }).click();
   await expect(queued.getByText('Unread messages: 1')).toHaveCount(0);
 
-  // The narrow layout: one view at a time, with the bottom bar.
+  // The narrow layout: one view at a time, with the bottom bar; the handler's chat keeps its actions.
+  await handed.getByRole('heading', { name: /Anastasia/ }).click();
   await bruno.setViewportSize({ width: 800, height: 900 });
+  await expect(
+    bruno.getByRole('region', { name: /Anastasia/ }).getByRole('button', { name: 'Reassign' }),
+  ).toBeVisible();
   const bar = bruno.getByRole('navigation', { name: 'Quick actions' });
   await expect(bar.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Log out' })).toBeVisible();

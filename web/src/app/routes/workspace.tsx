@@ -52,9 +52,16 @@ export function WorkspaceRoute() {
   const pendingSearch = useTicketSearch();
   const closedSearch = useTicketSearch();
 
-  const onTicket = useCallback((ticket: Ticket) => {
-    setSelected((shown) => (shown?.ticketid === ticket.ticketid ? ticket : shown));
-  }, []);
+  // A ticket moved to a department the viewer does not see leaves their screen, as it left their lists.
+  const onTicket = useCallback(
+    (ticket: Ticket) => {
+      setSelected((shown) => {
+        if (shown?.ticketid !== ticket.ticketid) return shown;
+        return isVisibleTo(ticket, viewer) ? ticket : null;
+      });
+    },
+    [viewer],
+  );
   // On the narrow layout the chat is read only while its tab shows; meanwhile its messages count as unread.
   const narrow = useIsNarrow();
   const chatShown = !narrow || view === 'chat';
@@ -70,15 +77,10 @@ export function WorkspaceRoute() {
     [markRead],
   );
 
-  // A ticket the viewer handed to a department they do not see leaves their screen, like it left their lists.
   const onReassigned = useCallback(
     (ticket: Ticket) => {
-      if (isVisibleTo(ticket, viewer)) {
-        onTicket(ticket);
-        return;
-      }
-      setSelected(null);
-      setView('pending');
+      onTicket(ticket);
+      if (!isVisibleTo(ticket, viewer)) setView('pending');
     },
     [viewer, onTicket],
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { useTicketSearchResults } from '../api/search-tickets';
 import type { TicketSearch } from '../hooks/use-ticket-search';
+import { searchView } from '../lib/search-view';
 import { freshest } from '../lib/ticket-lists';
 import styles from './tickets.module.css';
 
@@ -17,13 +18,7 @@ interface TicketSearchResultsProps {
   renderTicket: (ticket: Ticket) => ReactNode;
 }
 
-/**
- * The results that replace a column's list while its keyword is set. SPEC §8 names two red messages; they show:
- * - 'No search results found', with the searching indicator, while a search runs and nothing is there to show yet
- *   (the first search, or one after a search that found nothing) — the answer is not in;
- * - 'No tickets found!' once the server answered that nothing matches the keyword.
- * While a later search runs, the previous results stay, dimmed, beside the indicator.
- */
+/** The results that replace a column's list while its keyword is set; which message shows when: see searchView. */
 export function TicketSearchResults({ search, scope, current, labelledBy, renderTicket }: TicketSearchResultsProps) {
   const { t } = useTranslation();
   const results = useTicketSearchResults(search.keyword, scope);
@@ -46,7 +41,8 @@ export function TicketSearchResults({ search, scope, current, labelledBy, render
     </span>
   );
 
-  if (results.isError && !searching) {
+  const view = searchView({ shown: tickets.length, fetching: searching, failed: results.isError });
+  if (view === 'failed') {
     return (
       <div className={styles.listError} role="alert">
         <p>{t('ticketSearch.failed')}</p>
@@ -56,17 +52,13 @@ export function TicketSearchResults({ search, scope, current, labelledBy, render
       </div>
     );
   }
-  if (tickets.length === 0) {
+  if (view === 'searching' || view === 'none') {
     return (
       <div className={styles.searchEmpty} role="status">
-        {searching ? (
-          <>
-            <p className={styles.searchMessage}>{t('ticketSearch.noResults')}</p>
-            {indicator}
-          </>
-        ) : (
-          <p className={styles.searchMessage}>{t('ticketSearch.noTickets')}</p>
-        )}
+        <p className={styles.searchMessage}>
+          {view === 'searching' ? t('ticketSearch.noResults') : t('ticketSearch.noTickets')}
+        </p>
+        {view === 'searching' && indicator}
       </div>
     );
   }

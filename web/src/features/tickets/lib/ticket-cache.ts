@@ -58,7 +58,7 @@ export function dropTicket(queryClient: QueryClient, ticketid: string): void {
 export function applyTicketChange(
   queryClient: QueryClient,
   ticket: Ticket,
-  viewer: Pick<Viewer, 'canSeeAll' | 'departmentId'>,
+  viewer: Pick<Viewer, 'id' | 'canSeeAll' | 'departmentId'>,
 ): void {
   if (!isVisibleTo(ticket, viewer)) dropTicket(queryClient, ticket.ticketid);
   else if (isOpenTicket(ticket)) showOpenTicket(queryClient, ticket, 'in-place');

@@ -77,11 +77,18 @@ describe('open list', () => {
 describe('visibility (SPEC §4)', () => {
   it('drops tickets of other departments unless the viewer sees all', () => {
     const moved = ticket('a', { departmentid: 'billing' });
-    expect(isVisibleTo(moved, { canSeeAll: false, departmentId: 'support' })).toBe(false);
-    expect(isVisibleTo(moved, { canSeeAll: true, departmentId: 'support' })).toBe(true);
-    expect(isVisibleTo(ticket('a'), { canSeeAll: false, departmentId: 'support' })).toBe(true);
+    const agent = { id: 'me', canSeeAll: false, departmentId: 'support' };
+    expect(isVisibleTo(moved, agent)).toBe(false);
+    expect(isVisibleTo(moved, { ...agent, canSeeAll: true })).toBe(true);
+    expect(isVisibleTo(ticket('a'), agent)).toBe(true);
     // Still loading the viewer's department: trust the server's filtering.
-    expect(isVisibleTo(moved, { canSeeAll: false, departmentId: undefined })).toBe(true);
+    expect(isVisibleTo(moved, { ...agent, departmentId: undefined })).toBe(true);
+  });
+
+  it("keeps the handler's own ticket in another department, as the server does", () => {
+    const handled = ticket('a', { departmentid: 'billing', userid: 'me' });
+    expect(isVisibleTo(handled, { id: 'me', canSeeAll: false, departmentId: 'support' })).toBe(true);
+    expect(isVisibleTo(handled, { id: 'other', canSeeAll: false, departmentId: 'support' })).toBe(false);
   });
 
   it('lists closed tickets in the matching scope', () => {
