@@ -202,10 +202,17 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await expect(bar.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
   await expect(bruno.getByRole('tab', { name: /Chat/ })).toHaveAttribute('aria-selected', 'true');
+  // A message for another ticket while the chat shows marks the Pending tab.
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId: 5102, text: 'Still waiting', firstName: 'Boris' }),
+  );
+  await expect(bruno.getByRole('tab', { name: /Pending.*Unread messages: 1/ })).toBeVisible({ timeout: 15_000 });
   await snap(bruno, 'reassign-bruno-chat-800');
   await bar.getByRole('button', { name: 'Tickets' }).click();
   await expect(bruno.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
   await expect(brunoPending.getByRole('article')).toHaveCount(2);
+  await expect(queued.getByText('Unread messages: 1')).toBeAttached();
   await snap(bruno, 'reassign-bruno-pending-800');
   await page.setViewportSize({ width: 800, height: 900 });
   await openWorkspaceLive(page);

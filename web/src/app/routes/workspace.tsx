@@ -48,7 +48,7 @@ export function WorkspaceRoute() {
   const selectedId = selected?.ticketid ?? null;
   const current = useTicketFromLists(selectedId, closedScope) ?? selected;
   const open = useOpenTickets();
-  const { markRead } = useUnreadTickets();
+  const { unread, markRead } = useUnreadTickets();
   const pendingSearch = useTicketSearch();
   const closedSearch = useTicketSearch();
 
@@ -88,6 +88,7 @@ export function WorkspaceRoute() {
   return (
     <WorkspaceShell
       pendingCount={open.data?.length ?? 0}
+      ticketsUnread={Object.values(unread).reduce((sum, count) => sum + count, 0)}
       pending={
         <PendingTickets
           viewer={viewer}

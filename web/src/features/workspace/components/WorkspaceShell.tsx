@@ -17,6 +17,8 @@ export interface WorkspaceShellProps {
   /** The pending list; defaults to its empty state. */
   pending?: ReactNode;
   pendingCount?: number;
+  /** Unread messages in the ticket lists: marks the Pending tab on the narrow layout while another view shows. */
+  ticketsUnread?: number;
   /** Actions in the pending column header (search toggle…). */
   pendingActions?: ReactNode;
   chat?: ReactNode;
@@ -38,6 +40,7 @@ export interface WorkspaceShellProps {
 export function WorkspaceShell({
   pending,
   pendingCount = 0,
+  ticketsUnread = 0,
   pendingActions,
   chat,
   closed,
@@ -113,6 +116,11 @@ export function WorkspaceShell({
               >
                 {tabLabels[name]}
                 {name === 'pending' && <CountBadge count={pendingCount} hideZero tone="accent" />}
+                {name === 'pending' && ticketsUnread > 0 && view !== 'pending' && (
+                  <span className={styles.tabUnread}>
+                    <span className="visually-hidden">{t('reassign.unreadMessages', { unread: ticketsUnread })}</span>
+                  </span>
+                )}
               </button>
             ))}
           </div>
