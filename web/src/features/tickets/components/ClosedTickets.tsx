@@ -72,22 +72,18 @@ export function ClosedTickets({ viewer, search, scope, selectedId, onSelect, lab
     <TicketSearchBox id={CLOSED_SEARCH_ID} search={search} label={t('ticketSearch.closedLabel')} />
   );
 
-  if (showingResults && search) {
-    return (
-      <>
-        {box}
-        <TicketSearchResults
-          search={search}
-          scope="closed"
-          current={tickets}
-          labelledBy={labelledBy}
-          renderTicket={renderTicket}
-        />
-      </>
-    );
-  }
   let body: ReactNode;
-  if (scope === null) {
+  if (showingResults && search) {
+    body = (
+      <TicketSearchResults
+        search={search}
+        scope="closed"
+        current={tickets}
+        labelledBy={labelledBy}
+        renderTicket={renderTicket}
+      />
+    );
+  } else if (scope === null) {
     body = <EmptyState size="sm" icon={<Archive size={24} />} title={t('tickets.noDepartment')} />;
   } else if (scope === undefined || closed.isPending) {
     body = <TicketListSkeleton label={t('tickets.loading')} cards={2} />;
