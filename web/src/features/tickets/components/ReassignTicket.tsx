@@ -13,11 +13,11 @@ import type { Viewer } from '../../../lib/session';
 import { useAssignableAgents } from '../api/get-agents';
 import { useDepartments, type DepartmentOption } from '../api/get-departments';
 import { useReassignTicket } from '../api/reassign-ticket';
-import { canCloseTicket } from './CloseTicketButton';
+import { canActOnTicket } from '../lib/ticket-actions';
 import styles from './reassign.module.css';
 
 /** The same rule as closing (SPEC §4): an open ticket, and the viewer handles it or sees every department. */
-export const canReassignTicket = canCloseTicket;
+export const canReassignTicket = canActOnTicket;
 
 interface ReassignTicketProps {
   ticket: Ticket;
