@@ -186,6 +186,11 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).fill('Boris');
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Enter');
   await expect(almaClosed.getByText('No tickets found!')).toBeVisible();
+  // Escape leaves the search, back on its toggle.
+  await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Escape');
+  await expect(alma.getByRole('searchbox', { name: 'Search closed tickets' })).toHaveCount(0);
+  await expect(almaClosed.getByText('No closed tickets')).toBeVisible();
+  await expect(almaClosed.getByRole('button', { name: 'Search tickets' })).toBeFocused();
 
   // Opening Boris clears his unread count.
   await queued.getByRole('heading', { name: /Boris/ }).click();

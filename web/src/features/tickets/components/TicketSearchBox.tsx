@@ -32,6 +32,13 @@ export function TicketSearchBox({ id, search, label }: TicketSearchBoxProps) {
         enterKeyHint="search"
         // The box appears because the agent asked for it with the toggle: typing can start at once.
         autoFocus
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          // Escape leaves the search: the list comes back and focus returns to the toggle that opened the box.
+          event.preventDefault();
+          search.toggle();
+          search.toggleRef.current?.focus();
+        }}
         onChange={(event) => {
           setText(event.target.value);
           // Clearing the box (its × or the last character) shows the list again without waiting for Enter.

@@ -8,6 +8,7 @@ export function TicketSearchToggle({ search, controls }: { search: TicketSearch;
   const { t } = useTranslation();
   return (
     <IconButton
+      ref={search.toggleRef}
       label={search.open ? t('ticketSearch.close') : t('ticketSearch.open')}
       tooltipAlign="end"
       aria-expanded={search.open}

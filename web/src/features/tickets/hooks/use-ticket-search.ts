@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 
 /** One column's search: whether its box shows, and the keyword last run with Enter ('' shows the list). */
 export interface TicketSearch {
@@ -8,11 +8,14 @@ export interface TicketSearch {
   run: number;
   toggle(): void;
   submit(text: string): void;
+  /** The toggle button, where focus goes back when Escape closes the box. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
 }
 
 export function useTicketSearch(): TicketSearch {
   const [open, setOpen] = useState(false);
   const [state, setState] = useState({ keyword: '', run: 0 });
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const toggle = useCallback(() => {
     // Closing the box ends the search: the column shows its list again.
     setOpen((wasOpen) => {
@@ -21,5 +24,5 @@ export function useTicketSearch(): TicketSearch {
     });
   }, []);
   const submit = useCallback((text: string) => setState((s) => ({ keyword: text.trim(), run: s.run + 1 })), []);
-  return useMemo(() => ({ open, ...state, toggle, submit }), [open, state, toggle, submit]);
+  return useMemo(() => ({ open, ...state, toggle, submit, toggleRef }), [open, state, toggle, submit]);
 }
