@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullableTimestampSchema, PLATFORMS, timestampSchema, uuidSchema } from './common';
+import { nullableTimestampSchema, PLATFORMS, requiredText, timestampSchema, uuidSchema } from './common';
 import { MESSAGE_TYPES } from './messages';
 
 export const TICKET_STAGES = ['pending', 'accepted', 'closed'] as const;
@@ -69,3 +69,49 @@ export const TICKET_ALREADY_ACCEPTED = 'This ticket has already been accepted';
 export const TICKET_CLOSED = 'This ticket is closed';
 export const NOT_TICKET_HANDLER = 'Only the agent handling this ticket can do this';
 export const TICKET_NOT_FOUND = 'Ticket not found';
+
+/** GET /search-ticket/{keyword}/{open|closed}: a client name, the start of a ticket id or an account number. */
+export const TICKET_SEARCH_SCOPES = ['open', 'closed'] as const;
+export type TicketSearchScope = (typeof TICKET_SEARCH_SCOPES)[number];
+/** A search answers at most this many tickets, newest first: enough to pick from, bounded for a big company. */
+export const TICKET_SEARCH_LIMIT = 50;
+export const searchTicketParamsSchema = z.object({
+  // Below the router's own 100-character cap on a path parameter, so a long keyword gets this message, not a 414.
+  keyword: requiredText('Search text', 80),
+  scope: z.enum(TICKET_SEARCH_SCOPES, { message: 'Search scope must be open or closed' }),
+});
+
+/** An agent who could take a ticket (the reassign modal's list, filtered by the chosen department). */
+export const assignableAgentSchema = z.object({
+  userid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  departmentid: z.string(),
+  department_name: z.string(),
+});
+export type AssignableAgent = z.infer<typeof assignableAgentSchema>;
+export const assignableAgentListSchema = z.array(assignableAgentSchema);
+export const getAgentsParamsSchema = z.object({ ticketid: uuidSchema });
+export const getAgentsQuerySchema = z.object({ departmentid: uuidSchema.optional() });
+
+/** The names are the screen's; the server trusts only the ids and reads the names from the database. */
+export const reassignUserBodySchema = z.object({
+  ticketid: uuidSchema,
+  newDepartment: uuidSchema,
+  newDepartmentName: z.string().optional(),
+  newUser: uuidSchema,
+  newUserName: z.string().optional(),
+  created_on: z.string().optional(),
+});
+export type ReassignUserBody = z.infer<typeof reassignUserBodySchema>;
+
+export const changeDepartmentBodySchema = z.object({
+  ticketid: uuidSchema,
+  newDepartment: uuidSchema,
+  newDepartmentName: z.string().optional(),
+  created_on: z.string().optional(),
+});
+export type ChangeDepartmentBody = z.infer<typeof changeDepartmentBodySchema>;
+
+export const AGENT_NOT_ASSIGNABLE = 'This agent cannot take tickets of that department';
+export const AGENT_ALREADY_HANDLES = 'This agent already handles the ticket';

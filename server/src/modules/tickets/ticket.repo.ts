@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Ticket } from '@kreechat/contract';
+import type { AssignableAgent, Ticket, TicketSearchScope } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { clients, departments, messages, tickets, users } from '../../db/schema';
 
@@ -181,4 +181,106 @@ export const ticketRepo = {
       .where(and(eq(departments.companyId, companyId), isNull(departments.deletedAt)))
       .orderBy(departments.createdAt);
   },
+
+  /** A live department of the company, share-locked so a concurrent deletion waits for the move to commit. */
+  async lockLiveDepartment(tx: Tx, companyId: string, id: string) {
+    const [row] = await tx
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(and(eq(departments.companyId, companyId), eq(departments.id, id), isNull(departments.deletedAt)))
+      .limit(1)
+      .for('share');
+    return row;
+  },
+
+  /** An enabled user of the company in a live department: who may be handed a ticket. */
+  async assignable(tx: Tx, companyId: string, userId: string) {
+    const [row] = await tx
+      .select({ id: users.id, departmentId: users.departmentId })
+      .from(users)
+      .innerJoin(departments, eq(departments.id, users.departmentId))
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          eq(users.id, userId),
+          isNull(users.disabledAt),
+          isNull(departments.deletedAt),
+        ),
+      )
+      .limit(1)
+      .for('share', { of: users });
+    return row;
+  },
+
+  /** The enabled users of live departments (of one, when given) except `exceptUserId`, by department then name. */
+  async assignableAgents(
+    tx: Tx,
+    companyId: string,
+    departmentId: string | null,
+    exceptUserId: string | null,
+  ): Promise<AssignableAgent[]> {
+    return tx
+      .select({
+        userid: users.id,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        departmentid: departments.id,
+        department_name: departments.name,
+      })
+      .from(users)
+      .innerJoin(departments, eq(departments.id, users.departmentId))
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          isNull(users.disabledAt),
+          isNull(departments.deletedAt),
+          departmentId ? eq(users.departmentId, departmentId) : undefined,
+          exceptUserId ? ne(users.id, exceptUserId) : undefined,
+        ),
+      )
+      .orderBy(asc(departments.createdAt), asc(users.firstName), asc(users.lastName), asc(users.id));
+  },
+
+  /**
+   * Tickets of a scope whose client name or account number contains the keyword (case-insensitive), or whose id
+   * starts with it; `visibleTo` null means every department, otherwise that department's tickets and the user's.
+   */
+  async search(
+    tx: Tx,
+    companyId: string,
+    scope: TicketSearchScope,
+    keyword: string,
+    visibleTo: { departmentId: string | null; userId: string } | null,
+    limit: number,
+  ): Promise<Ticket[]> {
+    const contains = `%${escapeLike(keyword)}%`;
+    // Ids are lowercase uuid text; only a keyword made of hex digits and dashes can be the start of one.
+    const idPrefix = /^[0-9a-f-]+$/i.test(keyword)
+      ? like(sql`${tickets.id}::text`, `${escapeLike(keyword.toLowerCase())}%`)
+      : undefined;
+    const rows = await selectViews(tx)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          scope === 'closed' ? eq(tickets.stage, 'closed') : ne(tickets.stage, 'closed'),
+          visibleTo
+            ? or(
+                visibleTo.departmentId ? eq(tickets.departmentId, visibleTo.departmentId) : undefined,
+                eq(tickets.handlerId, visibleTo.userId),
+              )
+            : undefined,
+          or(ilike(clients.name, contains), ilike(clients.accountNumber, contains), idPrefix),
+        ),
+      )
+      .orderBy(
+        scope === 'closed' ? desc(tickets.closedAt) : desc(tickets.updatedAt),
+        desc(tickets.createdAt),
+        desc(tickets.id),
+      )
+      .limit(limit);
+    return rows.map(toTicket);
+  },
 };
+
+/** A keyword taken literally by LIKE: its own %, _ and \ match only themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,6 +1,12 @@
 import type {} from '@fastify/multipart';
 import {
   acceptTicketBodySchema,
+  assignableAgentListSchema,
+  changeDepartmentBodySchema,
+  getAgentsParamsSchema,
+  getAgentsQuerySchema,
+  reassignUserBodySchema,
+  searchTicketParamsSchema,
   chatParamsSchema,
   chatQuerySchema,
   chatResponseSchema,
@@ -60,6 +66,55 @@ export const ticketRoutes =
         schema: { tags: ['tickets'], body: closeTicketBodySchema, response: { 200: ticketResponseSchema } },
       },
       async (request) => ({ ticket: await tickets.close(principalOf(request), request.body.ticketid) }),
+    );
+
+    app.get(
+      '/search-ticket/:keyword/:scope',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['tickets'], params: searchTicketParamsSchema, response: { 200: ticketListSchema } },
+      },
+      async (request) => tickets.search(principalOf(request), request.params.keyword, request.params.scope),
+    );
+
+    app.get(
+      '/:ticketid/get-agents',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['tickets'],
+          params: getAgentsParamsSchema,
+          querystring: getAgentsQuerySchema,
+          response: { 200: assignableAgentListSchema },
+        },
+      },
+      async (request) =>
+        tickets.assignableAgents(principalOf(request), request.params.ticketid, request.query.departmentid),
+    );
+
+    app.post(
+      '/ticket/reassign-user',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['tickets'], body: reassignUserBodySchema, response: { 200: ticketResponseSchema } },
+      },
+      async (request) => {
+        const { ticketid, newDepartment, newUser } = request.body;
+        const target = { departmentId: newDepartment, userId: newUser };
+        return { ticket: await tickets.reassign(principalOf(request), ticketid, target) };
+      },
+    );
+
+    app.post(
+      '/ticket/change-department',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['tickets'], body: changeDepartmentBodySchema, response: { 200: ticketResponseSchema } },
+      },
+      async (request) => {
+        const target = { departmentId: request.body.newDepartment, userId: null };
+        return { ticket: await tickets.reassign(principalOf(request), request.body.ticketid, target) };
+      },
     );
 
     app.get(

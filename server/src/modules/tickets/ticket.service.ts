@@ -1,19 +1,25 @@
 import {
+  AGENT_ALREADY_HANDLES,
+  AGENT_NOT_ASSIGNABLE,
+  type AssignableAgent,
   CLOSED_TICKETS_PAGE,
   NOT_TICKET_HANDLER,
   seesAllDepartments,
   TICKET_ALREADY_ACCEPTED,
   TICKET_CLOSED,
   TICKET_NOT_FOUND,
+  TICKET_SEARCH_LIMIT,
   type Ticket,
+  type TicketSearchScope,
 } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
 import type { ClientService } from '../clients';
+import { DEPARTMENT_NOT_FOUND } from '../departments';
 import type { DeliveryService } from './delivery.service';
 import { messageRepo } from './message.repo';
 import { ticketRepo, type TicketRow } from './ticket.repo';
@@ -156,6 +162,70 @@ export function createTicketService(deps: {
       events.toTicket(audienceOf(ticket), 'closeTicket', { ticket });
       const message = await messageRepo.view(db, viewer.companyId, messageId);
       if (message) events.toTicket(audienceOf(ticket), 'newMessage', { message });
+      return ticket;
+    },
+
+    /**
+     * Up to TICKET_SEARCH_LIMIT tickets of a scope (open or closed) matching the keyword by client name, account
+     * number or the start of the ticket id, among those the viewer may see, newest first.
+     */
+    async search(viewer: Principal, keyword: string, scope: TicketSearchScope): Promise<Ticket[]> {
+      const visibleTo = seesAllDepartments(viewer.role)
+        ? null
+        : { departmentId: viewer.departmentId, userId: viewer.userId };
+      return ticketRepo.search(db, viewer.companyId, scope, keyword, visibleTo, TICKET_SEARCH_LIMIT);
+    },
+
+    /** Who could take a ticket the viewer sees: enabled agents of live departments (of one), its handler excepted. */
+    async assignableAgents(viewer: Principal, ticketId: string, departmentId?: string): Promise<AssignableAgent[]> {
+      const ticket = await visibleRow(viewer, ticketId);
+      return ticketRepo.assignableAgents(db, viewer.companyId, departmentId ?? null, ticket.handlerId);
+    },
+
+    /**
+     * Moves an open ticket to a department (SPEC §7 reassign-user, change-department): with an agent of that
+     * department it is theirs at once (accepted); without one it waits there as pending for anyone to accept.
+     * Its handler may do it while it is open, admins and moderators for any open ticket. After commit, `newHandler`
+     * reaches the new audience and the department it left, so both sides' lists follow live.
+     */
+    async reassign(
+      viewer: Principal,
+      ticketId: string,
+      target: { departmentId: string; userId: string | null },
+    ): Promise<Ticket> {
+      const previousDepartmentId = await db.transaction(async (tx) => {
+        const ticket = await visibleRow(viewer, ticketId, tx, true);
+        if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
+        if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
+        const department = await ticketRepo.lockLiveDepartment(tx, viewer.companyId, target.departmentId);
+        if (!department) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
+        const now = clock.now();
+        if (target.userId) {
+          const agent = await ticketRepo.assignable(tx, viewer.companyId, target.userId);
+          if (!agent || agent.departmentId !== department.id) throw new ValidationError(AGENT_NOT_ASSIGNABLE);
+          if (ticket.handlerId === agent.id && ticket.departmentId === department.id) {
+            throw new ValidationError(AGENT_ALREADY_HANDLES);
+          }
+          await ticketRepo.update(tx, viewer.companyId, ticketId, {
+            departmentId: department.id,
+            handlerId: agent.id,
+            stage: 'accepted',
+            acceptedAt: now,
+            updatedAt: now,
+          });
+        } else {
+          await ticketRepo.update(tx, viewer.companyId, ticketId, {
+            departmentId: department.id,
+            handlerId: null,
+            stage: 'pending',
+            acceptedAt: null,
+            updatedAt: now,
+          });
+        }
+        return ticket.departmentId;
+      });
+      const ticket = await view(viewer.companyId, ticketId);
+      events.toTicket({ ...audienceOf(ticket), previousDepartmentId }, 'newHandler', { ticket, previousDepartmentId });
       return ticket;
     },
   };

@@ -10,12 +10,18 @@ import {
 } from '../../features/notifications';
 import { PrivateChatPanel, usePrivateChatLive } from '../../features/private-chat';
 import {
+  CLOSED_SEARCH_ID,
   ClosedTickets,
   CloseTicketButton,
+  isVisibleTo,
+  PENDING_SEARCH_ID,
   PendingTickets,
+  ReassignTicketButton,
+  TicketSearchToggle,
   useOpenTickets,
   useTicketFromLists,
   useTicketLiveUpdates,
+  useTicketSearch,
   useUnreadTickets,
 } from '../../features/tickets';
 import { WorkspaceShell, type WorkspaceView } from '../../features/workspace';
@@ -50,11 +56,20 @@ export function WorkspaceRoute() {
   const selectedId = selected?.ticketid ?? null;
   const current = useTicketFromLists(selectedId, closedScope) ?? selected;
   const open = useOpenTickets();
-  const { markRead } = useUnreadTickets();
+  const { unread, markRead } = useUnreadTickets();
+  const pendingSearch = useTicketSearch();
+  const closedSearch = useTicketSearch();
 
-  const onTicket = useCallback((ticket: Ticket) => {
-    setSelected((shown) => (shown?.ticketid === ticket.ticketid ? ticket : shown));
-  }, []);
+  // A ticket moved to a department the viewer does not see leaves their screen, as it left their lists.
+  const onTicket = useCallback(
+    (ticket: Ticket) => {
+      setSelected((shown) => {
+        if (shown?.ticketid !== ticket.ticketid) return shown;
+        return isVisibleTo(ticket, viewer) ? ticket : null;
+      });
+    },
+    [viewer],
+  );
   // On the narrow layout the chat is read only while its tab shows; meanwhile its messages count as unread.
   const narrow = useIsNarrow();
   const chatShown = !narrow || view === 'chat';
@@ -68,6 +83,14 @@ export function WorkspaceRoute() {
       setView('chat');
     },
     [markRead],
+  );
+
+  const onReassigned = useCallback(
+    (ticket: Ticket) => {
+      onTicket(ticket);
+      if (!isVisibleTo(ticket, viewer)) setView('pending');
+    },
+    [viewer, onTicket],
   );
 
   // Colleagues, private chat and the inbox (SPEC §2): the sidebar opens a chat; a notification opens what it is about.
@@ -114,28 +137,43 @@ export function WorkspaceRoute() {
           <ColleagueList openId={chatPeer?.id ?? null} unreadIds={privateChat.unread} onOpen={openPrivateChat} />
         }
         pendingCount={open.data?.length ?? 0}
+        ticketsUnread={Object.values(unread).reduce((sum, count) => sum + count, 0)}
         pending={
-          <PendingTickets viewer={viewer} selectedId={selectedId} onSelect={select} labelledBy="pending-title" />
+          <PendingTickets
+            viewer={viewer}
+            search={pendingSearch}
+            selectedId={selectedId}
+            onSelect={select}
+            labelledBy="pending-title"
+          />
         }
+        pendingActions={<TicketSearchToggle search={pendingSearch} controls={PENDING_SEARCH_ID} />}
         chat={
           current ? (
             <ChatPane
               key={current.ticketid}
               ticket={current}
               viewer={viewer}
-              actions={<CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />}
+              actions={
+                <>
+                  <ReassignTicketButton ticket={current} viewer={viewer} onReassigned={onReassigned} />
+                  <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />
+                </>
+              }
             />
           ) : undefined
         }
         closed={
           <ClosedTickets
             viewer={viewer}
+            search={closedSearch}
             scope={closedScope}
             selectedId={selectedId}
             onSelect={select}
             labelledBy="closed-title"
           />
         }
+        closedActions={<TicketSearchToggle search={closedSearch} controls={CLOSED_SEARCH_ID} />}
         view={view}
         onViewChange={(next) => {
           setView(next);

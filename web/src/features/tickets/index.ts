@@ -1,7 +1,11 @@
-export { PendingTickets } from './components/PendingTickets';
-export { ClosedTickets } from './components/ClosedTickets';
+export { PendingTickets, PENDING_SEARCH_ID } from './components/PendingTickets';
+export { ClosedTickets, CLOSED_SEARCH_ID } from './components/ClosedTickets';
 export { CloseTicketButton, canCloseTicket } from './components/CloseTicketButton';
+export { ReassignTicketButton, canReassignTicket } from './components/ReassignTicket';
+export { TicketSearchToggle } from './components/TicketSearchToggle';
 export { useOpenTickets } from './api/get-open-tickets';
 export { useTicketLiveUpdates } from './hooks/use-ticket-live-updates';
 export { useUnreadTickets } from './hooks/use-unread-tickets';
 export { useTicketFromLists } from './hooks/use-ticket-from-lists';
+export { useTicketSearch } from './hooks/use-ticket-search';
+export { isVisibleTo } from './lib/ticket-lists';

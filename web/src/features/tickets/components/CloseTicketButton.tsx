@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { Viewer } from '../../../lib/session';
 import { useCloseTicket } from '../api/close-ticket';
+import { canActOnTicket } from '../lib/ticket-actions';
 
 interface CloseTicketButtonProps {
   ticket: Ticket;
@@ -14,8 +15,7 @@ interface CloseTicketButtonProps {
 }
 
 /** Whether the viewer may close the ticket (SPEC §4): it is open, and they handle it or see every department. */
-export const canCloseTicket = (ticket: Ticket, viewer: Viewer): boolean =>
-  ticket.stage !== 'closed' && (ticket.userid === viewer.id || viewer.canSeeAll);
+export const canCloseTicket = canActOnTicket;
 
 /** 'Close ticket' with its yes/no question; a failure is silent (SPEC §8). Renders nothing when not allowed. */
 export function CloseTicketButton({ ticket, viewer, onClosed }: CloseTicketButtonProps) {

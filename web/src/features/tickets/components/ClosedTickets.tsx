@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Archive } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +8,24 @@ import { Spinner } from '../../../components/Spinner';
 import type { Viewer } from '../../../lib/session';
 import { useNow } from '../../../lib/use-now';
 import { useClosedTickets } from '../api/get-closed-tickets';
+import type { TicketSearch } from '../hooks/use-ticket-search';
 import { flattenPages } from '../lib/ticket-lists';
 import { TicketCard } from './TicketCard';
 import { TicketListSkeleton } from './TicketListSkeleton';
+import { TicketSearchBox } from './TicketSearchBox';
+import { TicketSearchResults } from './TicketSearchResults';
 import styles from './tickets.module.css';
 
 /** SPEC §9: the workspace loads the next page once 10 % of the end marker is visible. */
 const VISIBILITY_THRESHOLD = 0.1;
 
+/** The id of the closed column's search box, for its toggle's aria-controls. */
+export const CLOSED_SEARCH_ID = 'closed-ticket-search';
+
 interface ClosedTicketsProps {
   viewer: Viewer;
+  /** The column's search (toggle in its header): its results replace the list while a keyword is set. */
+  search?: TicketSearch;
   /** `all`, the viewer's department id, null when they have none, undefined while it loads. */
   scope: string | null | undefined;
   selectedId: string | null;
@@ -26,7 +34,7 @@ interface ClosedTicketsProps {
 }
 
 /** The closed tickets, 10 at a time with infinite scroll until an empty page; opening one shows its chat read-only. */
-export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy }: ClosedTicketsProps) {
+export function ClosedTickets({ viewer, search, scope, selectedId, onSelect, labelledBy }: ClosedTicketsProps) {
   const { t } = useTranslation();
   const now = useNow();
   const closed = useClosedTickets(scope);
@@ -34,6 +42,8 @@ export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy 
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = closed;
   const pageCount = closed.data?.pages.length ?? 0;
+  // Search results replace the list and its end marker; the marker needs observing again when the list is back.
+  const showingResults = Boolean(search?.keyword);
 
   useEffect(() => {
     const target = sentinel.current;
@@ -47,14 +57,38 @@ export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy 
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount, showingResults]);
 
-  if (scope === null) {
-    return <EmptyState size="sm" icon={<Archive size={24} />} title={t('tickets.noDepartment')} />;
-  }
-  if (scope === undefined || closed.isPending) return <TicketListSkeleton label={t('tickets.loading')} cards={2} />;
-  if (closed.isError && tickets.length === 0) {
-    return (
+  const renderTicket = (ticket: Ticket) => (
+    <TicketCard
+      ticket={ticket}
+      viewerId={viewer.id}
+      now={now}
+      selected={ticket.ticketid === selectedId}
+      onSelect={onSelect}
+    />
+  );
+  const box = search?.open && (
+    <TicketSearchBox id={CLOSED_SEARCH_ID} search={search} label={t('ticketSearch.closedLabel')} />
+  );
+
+  let body: ReactNode;
+  if (showingResults && search) {
+    body = (
+      <TicketSearchResults
+        search={search}
+        scope="closed"
+        current={tickets}
+        labelledBy={labelledBy}
+        renderTicket={renderTicket}
+      />
+    );
+  } else if (scope === null) {
+    body = <EmptyState size="sm" icon={<Archive size={24} />} title={t('tickets.noDepartment')} />;
+  } else if (scope === undefined || closed.isPending) {
+    body = <TicketListSkeleton label={t('tickets.loading')} cards={2} />;
+  } else if (closed.isError && tickets.length === 0) {
+    body = (
       <div className={styles.listError}>
         <p>{t('tickets.loadFailed')}</p>
         <Button size="sm" variant="secondary" onClick={() => void closed.refetch()}>
@@ -62,9 +96,8 @@ export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy 
         </Button>
       </div>
     );
-  }
-  if (tickets.length === 0) {
-    return (
+  } else if (tickets.length === 0) {
+    body = (
       <EmptyState
         size="sm"
         icon={<Archive size={24} />}
@@ -72,30 +105,29 @@ export function ClosedTickets({ viewer, scope, selectedId, onSelect, labelledBy 
         description={t('workspace.noClosedHint')}
       />
     );
+  } else {
+    body = (
+      <div>
+        <ul className={styles.list} aria-labelledby={labelledBy}>
+          {tickets.map((ticket) => (
+            <li key={ticket.ticketid}>{renderTicket(ticket)}</li>
+          ))}
+        </ul>
+        <div ref={sentinel} className={styles.listEnd}>
+          {isFetchingNextPage ? (
+            <Spinner label={t('tickets.loadingMore')} />
+          ) : hasNextPage ? null : (
+            <span>{t('tickets.endOfList')}</span>
+          )}
+        </div>
+      </div>
+    );
   }
 
   return (
-    <div>
-      <ul className={styles.list} aria-labelledby={labelledBy}>
-        {tickets.map((ticket) => (
-          <li key={ticket.ticketid}>
-            <TicketCard
-              ticket={ticket}
-              viewerId={viewer.id}
-              now={now}
-              selected={ticket.ticketid === selectedId}
-              onSelect={onSelect}
-            />
-          </li>
-        ))}
-      </ul>
-      <div ref={sentinel} className={styles.listEnd}>
-        {isFetchingNextPage ? (
-          <Spinner label={t('tickets.loadingMore')} />
-        ) : hasNextPage ? null : (
-          <span>{t('tickets.endOfList')}</span>
-        )}
-      </div>
-    </div>
+    <>
+      {box}
+      {body}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Inbox } from 'lucide-react';
 import { TICKET_ALREADY_ACCEPTED, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,18 @@ import type { Viewer } from '../../../lib/session';
 import { useNow } from '../../../lib/use-now';
 import { useAcceptTicket } from '../api/accept-ticket';
 import { useOpenTickets } from '../api/get-open-tickets';
+import type { TicketSearch } from '../hooks/use-ticket-search';
 import { useUnreadTickets } from '../hooks/use-unread-tickets';
 import { TicketCard } from './TicketCard';
 import { TicketListSkeleton } from './TicketListSkeleton';
+import { TicketSearchBox } from './TicketSearchBox';
+import { TicketSearchResults } from './TicketSearchResults';
 import styles from './tickets.module.css';
 
 interface PendingTicketsProps {
   viewer: Viewer;
+  /** The column's search (toggle in its header): its results replace the list while a keyword is set. */
+  search?: TicketSearch;
   selectedId: string | null;
   onSelect: (ticket: Ticket) => void;
   /** The id of the column heading that names the list. */
@@ -24,8 +29,11 @@ interface PendingTicketsProps {
 
 const ACCEPT_ERROR_MS = 5_000;
 
+/** The id of the pending column's search box, for its toggle's aria-controls. */
+export const PENDING_SEARCH_ID = 'pending-ticket-search';
+
 /** The open tickets (SPEC §2 'Pending Tickets'): cards with Accept, unread dots, loading and empty states. */
-export function PendingTickets({ viewer, selectedId, onSelect, labelledBy }: PendingTicketsProps) {
+export function PendingTickets({ viewer, search, selectedId, onSelect, labelledBy }: PendingTicketsProps) {
   const { t } = useTranslation();
   const now = useNow();
   const tickets = useOpenTickets();
@@ -52,9 +60,37 @@ export function PendingTickets({ viewer, selectedId, onSelect, labelledBy }: Pen
     });
   };
 
-  if (tickets.isPending) return <TicketListSkeleton label={t('tickets.loading')} />;
-  if (tickets.isError) {
-    return (
+  const renderTicket = (ticket: Ticket) => (
+    <TicketCard
+      ticket={ticket}
+      viewerId={viewer.id}
+      now={now}
+      selected={ticket.ticketid === selectedId}
+      unread={unread[ticket.ticketid] ?? 0}
+      onSelect={onSelect}
+      accept={{
+        onAccept,
+        busy: accept.isPending && accept.variables === ticket.ticketid,
+        error: acceptError?.ticketid === ticket.ticketid ? acceptError.message : null,
+      }}
+    />
+  );
+
+  let body: ReactNode;
+  if (search?.keyword) {
+    body = (
+      <TicketSearchResults
+        search={search}
+        scope="open"
+        current={tickets.data ?? []}
+        labelledBy={labelledBy}
+        renderTicket={renderTicket}
+      />
+    );
+  } else if (tickets.isPending) {
+    body = <TicketListSkeleton label={t('tickets.loading')} />;
+  } else if (tickets.isError) {
+    body = (
       <div className={styles.listError}>
         <p>{t('tickets.loadFailed')}</p>
         <Button size="sm" variant="secondary" onClick={() => void tickets.refetch()}>
@@ -62,9 +98,8 @@ export function PendingTickets({ viewer, selectedId, onSelect, labelledBy }: Pen
         </Button>
       </div>
     );
-  }
-  if (tickets.data.length === 0) {
-    return (
+  } else if (tickets.data.length === 0) {
+    body = (
       <EmptyState
         size="sm"
         icon={<Inbox size={24} />}
@@ -72,27 +107,22 @@ export function PendingTickets({ viewer, selectedId, onSelect, labelledBy }: Pen
         description={t('workspace.noPendingHint')}
       />
     );
+  } else {
+    body = (
+      <ul className={styles.list} aria-labelledby={labelledBy}>
+        {tickets.data.map((ticket) => (
+          <li key={ticket.ticketid}>{renderTicket(ticket)}</li>
+        ))}
+      </ul>
+    );
   }
 
   return (
-    <ul className={styles.list} aria-labelledby={labelledBy}>
-      {tickets.data.map((ticket) => (
-        <li key={ticket.ticketid}>
-          <TicketCard
-            ticket={ticket}
-            viewerId={viewer.id}
-            now={now}
-            selected={ticket.ticketid === selectedId}
-            unread={unread.has(ticket.ticketid)}
-            onSelect={onSelect}
-            accept={{
-              onAccept,
-              busy: accept.isPending && accept.variables === ticket.ticketid,
-              error: acceptError?.ticketid === ticket.ticketid ? acceptError.message : null,
-            }}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      {search?.open && (
+        <TicketSearchBox id={PENDING_SEARCH_ID} search={search} label={t('ticketSearch.pendingLabel')} />
+      )}
+      {body}
+    </>
   );
 }

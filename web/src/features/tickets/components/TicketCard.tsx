@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { Button } from '../../../components/Button';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { dateTime, shortWhen } from '../../../lib/dates';
-import { displayUsername, previewText, shortId } from '../../../lib/format';
+import { compactCount, displayUsername, previewText, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import styles from './tickets.module.css';
 
@@ -40,7 +40,8 @@ interface TicketCardProps {
   /** The list's clock, for the relative time. */
   now: Date;
   selected: boolean;
-  unread?: boolean;
+  /** Messages the viewer has not opened yet. */
+  unread?: number;
   onSelect: (ticket: Ticket) => void;
   /** Pending-list cards carry the Accept button. */
   accept?: { onAccept: (ticket: Ticket) => void; busy: boolean; error?: string | null };
@@ -50,7 +51,7 @@ interface TicketCardProps {
  * One ticket (SPEC §2 ticket cards): client, platform, department, short id, when, last message, handler and the
  * unread dot. The whole card opens the chat; Accept sits above that target.
  */
-export function TicketCard({ ticket, viewerId, now, selected, unread = false, onSelect, accept }: TicketCardProps) {
+export function TicketCard({ ticket, viewerId, now, selected, unread = 0, onSelect, accept }: TicketCardProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const nameId = useId();
@@ -67,12 +68,13 @@ export function TicketCard({ ticket, viewerId, now, selected, unread = false, on
       className={styles.card}
       aria-labelledby={nameId}
       data-selected={selected || undefined}
-      data-unread={unread || undefined}
+      data-unread={unread > 0 || undefined}
     >
       <div className={styles.cardTop}>
-        {unread && (
-          <span className={styles.unreadDot}>
-            <span className="visually-hidden">{t('tickets.unread')}</span>
+        {unread > 0 && (
+          <span className={styles.unreadCount}>
+            <span aria-hidden="true">{compactCount(unread)}</span>
+            <span className="visually-hidden">{t('reassign.unreadMessages', { unread })}</span>
           </span>
         )}
         <h3 className={styles.cardName}>

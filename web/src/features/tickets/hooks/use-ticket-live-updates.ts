@@ -7,8 +7,9 @@ import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
 import type { Viewer } from '../../../lib/session';
 import { closedTicketsQueryRoot } from '../api/get-closed-tickets';
 import { openTicketsQueryKey } from '../api/get-open-tickets';
-import { dropTicket, showClosedTicket, showOpenTicket } from '../lib/ticket-cache';
-import { isOpenTicket, isVisibleTo, withLastMessage } from '../lib/ticket-lists';
+import { applyTicketChange, showClosedTicket, showOpenTicket } from '../lib/ticket-cache';
+import { withLastMessage } from '../lib/ticket-lists';
+import { chimesFor, marksUnread } from '../lib/unread';
 import { markTicketUnread } from './use-unread-tickets';
 
 interface TicketLiveOptions {
@@ -56,9 +57,7 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
 
     const onChangedTicket = ({ ticket }: { ticket: Ticket }) => {
       latest.current.onTicket?.(ticket);
-      if (!isVisibleTo(ticket, latest.current.viewer)) dropTicket(queryClient, ticket.ticketid);
-      else if (isOpenTicket(ticket)) showOpenTicket(queryClient, ticket, 'in-place');
-      else showClosedTicket(queryClient, ticket);
+      applyTicketChange(queryClient, ticket, latest.current.viewer);
     };
 
     const onCloseTicket = ({ ticket }: ServerEventPayload<'closeTicket'>) => {
@@ -72,11 +71,8 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
         .getQueryData<Ticket[]>(openTicketsQueryKey)
         ?.find((candidate) => candidate.ticketid === message.ticketid);
       queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) => (list ? withLastMessage(list, message) : list));
-      const fromViewer = message.isagent && message.senderid === viewer.id;
-      if (message.ticketid !== openTicketId && !fromViewer) markTicketUnread(queryClient, message.ticketid);
-      // A client's words chime — unless a colleague is handling that ticket and the viewer is not looking at it.
-      const colleagues = Boolean(ticket?.userid) && ticket?.userid !== viewer.id;
-      if (!message.isagent && (message.ticketid === openTicketId || !colleagues)) playChime();
+      if (marksUnread(message, viewer.id, openTicketId)) markTicketUnread(queryClient, message.ticketid);
+      if (chimesFor(message, ticket, viewer.id, openTicketId)) playChime();
     };
 
     const unsubscribe = onEveryConnect(socket, refetch);

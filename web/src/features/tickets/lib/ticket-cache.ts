@@ -2,7 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Ticket } from '@kreechat/contract';
 import { closedTicketsQueryRoot, type ClosedTicketPages } from '../api/get-closed-tickets';
 import { openTicketsQueryKey } from '../api/get-open-tickets';
-import { closedScopeShows, prependClosed, putFirst, removeClosed, replaceInPlace, withoutTicket } from './ticket-lists';
+import type { Viewer } from '../../../lib/session';
+import {
+  closedScopeShows,
+  isOpenTicket,
+  isVisibleTo,
+  prependClosed,
+  putFirst,
+  removeClosed,
+  replaceInPlace,
+  withoutTicket,
+} from './ticket-lists';
 
 /*
  * The ticket lists in the query cache, changed the same way by live events and by the viewer's own actions.
@@ -42,4 +52,15 @@ export function showClosedTicket(queryClient: QueryClient, ticket: Ticket): void
 export function dropTicket(queryClient: QueryClient, ticketid: string): void {
   queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) => (list ? withoutTicket(list, ticketid) : list));
   eachClosedList(queryClient, (_scope, data) => removeClosed(data, ticketid));
+}
+
+/** A ticket whose handler or department changed: kept where the viewer may still see it, dropped otherwise. */
+export function applyTicketChange(
+  queryClient: QueryClient,
+  ticket: Ticket,
+  viewer: Pick<Viewer, 'id' | 'canSeeAll' | 'departmentId'>,
+): void {
+  if (!isVisibleTo(ticket, viewer)) dropTicket(queryClient, ticket.ticketid);
+  else if (isOpenTicket(ticket)) showOpenTicket(queryClient, ticket, 'in-place');
+  else showClosedTicket(queryClient, ticket);
 }

@@ -3,6 +3,7 @@ import type { Message, Ticket } from '@kreechat/contract';
 import {
   closedScopeShows,
   flattenPages,
+  freshest,
   isVisibleTo,
   prependClosed,
   putFirst,
@@ -76,11 +77,18 @@ describe('open list', () => {
 describe('visibility (SPEC §4)', () => {
   it('drops tickets of other departments unless the viewer sees all', () => {
     const moved = ticket('a', { departmentid: 'billing' });
-    expect(isVisibleTo(moved, { canSeeAll: false, departmentId: 'support' })).toBe(false);
-    expect(isVisibleTo(moved, { canSeeAll: true, departmentId: 'support' })).toBe(true);
-    expect(isVisibleTo(ticket('a'), { canSeeAll: false, departmentId: 'support' })).toBe(true);
+    const agent = { id: 'me', canSeeAll: false, departmentId: 'support' };
+    expect(isVisibleTo(moved, agent)).toBe(false);
+    expect(isVisibleTo(moved, { ...agent, canSeeAll: true })).toBe(true);
+    expect(isVisibleTo(ticket('a'), agent)).toBe(true);
     // Still loading the viewer's department: trust the server's filtering.
-    expect(isVisibleTo(moved, { canSeeAll: false, departmentId: undefined })).toBe(true);
+    expect(isVisibleTo(moved, { ...agent, departmentId: undefined })).toBe(true);
+  });
+
+  it("keeps the handler's own ticket in another department, as the server does", () => {
+    const handled = ticket('a', { departmentid: 'billing', userid: 'me' });
+    expect(isVisibleTo(handled, { id: 'me', canSeeAll: false, departmentId: 'support' })).toBe(true);
+    expect(isVisibleTo(handled, { id: 'other', canSeeAll: false, departmentId: 'support' })).toBe(false);
   });
 
   it('lists closed tickets in the matching scope', () => {
@@ -109,5 +117,16 @@ describe('closed pages', () => {
         [ticket('b'), ticket('c')],
       ]).map((t) => t.ticketid),
     ).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('search results', () => {
+  it("show the list's newer copy of a ticket, in the results' order", () => {
+    const results = [ticket('b'), ticket('c')];
+    const list = [ticket('a'), ticket('b', { userid: 'u1' })];
+    const shown = freshest(results, list);
+    expect(ids(shown)).toEqual(['b', 'c']);
+    expect(shown[0]?.userid).toBe('u1');
+    expect(freshest(results, [])).toBe(results);
   });
 });

@@ -29,11 +29,14 @@ export function withoutTicket(list: readonly Ticket[], ticketid: string): Ticket
   return list.filter((t) => t.ticketid !== ticketid);
 }
 
-/** Whether the viewer may keep seeing a ticket after a handler or department change (SPEC §4). */
-export function isVisibleTo(ticket: Ticket, viewer: Pick<Viewer, 'canSeeAll' | 'departmentId'>): boolean {
+/**
+ * Whether the viewer may keep seeing a ticket after a handler or department change (SPEC §4): like the server, its
+ * department's agents, its handler, and those who see every department.
+ */
+export function isVisibleTo(ticket: Ticket, viewer: Pick<Viewer, 'id' | 'canSeeAll' | 'departmentId'>): boolean {
   // While the viewer's department is still loading, trust the server: it only sends what the viewer may see.
   if (viewer.canSeeAll || !viewer.departmentId) return true;
-  return ticket.departmentid === viewer.departmentId;
+  return ticket.departmentid === viewer.departmentId || ticket.userid === viewer.id;
 }
 
 /** Whether a closed list of `scope` (a department id or `all`) lists the ticket. */
@@ -72,4 +75,11 @@ export function withLastMessage(list: readonly Ticket[], message: Message): Tick
       ? { ...t, last_message: message.content, last_message_type: message.type, last_message_on: message.created_on }
       : t,
   );
+}
+
+/** Search results with each ticket replaced by the copy `list` holds, which live events keep current. */
+export function freshest(results: readonly Ticket[], list: readonly Ticket[]): Ticket[] {
+  if (list.length === 0) return results as Ticket[];
+  const byId = new Map(list.map((t) => [t.ticketid, t]));
+  return results.map((t) => byId.get(t.ticketid) ?? t);
 }

@@ -18,10 +18,14 @@ export interface WorkspaceShellProps {
   /** The pending list; defaults to its empty state. */
   pending?: ReactNode;
   pendingCount?: number;
+  /** Unread messages in the ticket lists: marks the Pending tab on the narrow layout while another view shows. */
+  ticketsUnread?: number;
   /** Actions in the pending column header (search toggle…). */
   pendingActions?: ReactNode;
   chat?: ReactNode;
   closed?: ReactNode;
+  /** Actions in the closed column header (search toggle…). */
+  closedActions?: ReactNode;
   colleagues?: ReactNode;
   unreadCount?: number;
   /** The notifications panel behind the header's inbox bubble. */
@@ -39,9 +43,11 @@ export interface WorkspaceShellProps {
 export function WorkspaceShell({
   pending,
   pendingCount = 0,
+  ticketsUnread = 0,
   pendingActions,
   chat,
   closed,
+  closedActions,
   colleagues,
   unreadCount = 0,
   inbox,
@@ -114,6 +120,11 @@ export function WorkspaceShell({
               >
                 {tabLabels[name]}
                 {name === 'pending' && <CountBadge count={pendingCount} hideZero tone="accent" />}
+                {name === 'pending' && ticketsUnread > 0 && view !== 'pending' && (
+                  <span className={styles.tabUnread}>
+                    <span className="visually-hidden">{t('reassign.unreadMessages', { unread: ticketsUnread })}</span>
+                  </span>
+                )}
               </button>
             ))}
           </div>
@@ -148,7 +159,7 @@ export function WorkspaceShell({
             aria-labelledby={narrow ? undefined : 'closed-title'}
             {...panelProps('closed')}
           >
-            <TicketColumn titleId="closed-title" title={t('workspace.closedTickets')}>
+            <TicketColumn titleId="closed-title" title={t('workspace.closedTickets')} actions={closedActions}>
               {closed ?? <NoClosedTickets />}
             </TicketColumn>
           </section>

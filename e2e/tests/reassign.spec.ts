@@ -1,0 +1,228 @@
+import type { Browser, Page } from '@playwright/test';
+import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
+import type { FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
+import {
+  asPerson,
+  newOwner,
+  openWorkspaceLive,
+  PASSWORD,
+  registerCompanyByApi,
+  snap,
+  uniqueEmail,
+} from '../support/flows';
+import { expect, test } from '../support/fixtures';
+
+/** An agent's own browser (a second context: its own cookies and live connection), in the workspace. */
+async function agentBrowser(browser: Browser, email: string, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await asPerson(page).logIn(email, PASSWORD);
+  await asPerson(page).expectWorkspaceOf(name);
+  await openWorkspaceLive(page);
+  return page;
+}
+
+/** A Telegram client writes; with several departments the bot asks which one, and the client taps `department`. */
+async function clientWrites(fake: FakeBotApi, token: string, chatId: number, firstName: string, department: string) {
+  await fake.pushUpdate(token, textUpdate({ updateId: fake.nextUpdateId(token), chatId, text: 'Hello?', firstName }));
+  const question = await fake.waitForCall(
+    token,
+    'sendMessage',
+    (c) => String(c.params.chat_id) === String(chatId) && Boolean(c.params.reply_markup),
+    15_000,
+  );
+  const buttons = (
+    question.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }
+  ).inline_keyboard.flat();
+  const choice = buttons.find((b) => b.text === department);
+  expect(choice).toBeDefined();
+  await fake.pushUpdate(
+    token,
+    callbackUpdate({
+      updateId: fake.nextUpdateId(token),
+      chatId,
+      firstName,
+      data: choice!.callback_data,
+      messageId: 1,
+    }),
+  );
+}
+
+const column = (page: Page, title: 'Pending Tickets' | 'Closed Tickets') =>
+  page.locator('section', { has: page.getByRole('heading', { name: title }) });
+
+test('an agent hands a ticket to another department live, sends one to its queue, and both search their tickets', async ({
+  browser,
+  page,
+  request,
+  mailbox,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const fake = stack.telegram;
+  const owner = newOwner({ firstName: 'Olga', lastName: 'Owner', company: 'Relay Support' });
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf('Olga Owner');
+
+  // The admin sets up Billing, one agent per department and the bot (their own flows are tested elsewhere).
+  const general = (await (await page.request.get('/api/auth/get-departments')).json())[0] as {
+    departmentid: string;
+  };
+  const billing = await (
+    await page.request.post('/api/admin/create-department', { data: { department_name: 'Billing' } })
+  ).json();
+  const agents = { alma: uniqueEmail('alma'), bruno: uniqueEmail('bruno') };
+  for (const [email, firstName, department] of [
+    [agents.alma, 'Alma', general.departmentid],
+    [agents.bruno, 'Bruno', billing.departmentid],
+  ] as const) {
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email, pass: PASSWORD, confirmPassword: PASSWORD, firstName, lastName: 'Agent', department },
+    });
+    expect(registered.ok()).toBe(true);
+  }
+  const bot = fake.addBot({ username: 'relay_help_bot' });
+  expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
+  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+
+  const alma = await agentBrowser(browser, agents.alma, 'Alma Agent');
+  const bruno = await agentBrowser(browser, agents.bruno, 'Bruno Agent');
+  await clientWrites(fake, bot.token, 5101, 'Anastasia', 'General');
+  await clientWrites(fake, bot.token, 5102, 'Boris', 'General');
+  const almaPending = column(alma, 'Pending Tickets');
+  const brunoPending = column(bruno, 'Pending Tickets');
+  await expect(almaPending.getByRole('article')).toHaveCount(2, { timeout: 15_000 });
+  await expect(brunoPending.getByText('No pending tickets')).toBeVisible();
+
+  // Alma accepts Anastasia and hands her to Bruno in Billing.
+  const anastasia = almaPending.getByRole('article', { name: /Anastasia/ });
+  await anastasia.getByRole('button', { name: 'Accept' }).click();
+  await anastasia.getByRole('heading', { name: /Anastasia/ }).click();
+  const almaChat = alma.getByRole('region', { name: /Anastasia/ });
+  await almaChat.getByRole('button', { name: 'Reassign' }).click();
+  const modal = alma.getByRole('dialog', { name: 'Reassign ticket' });
+  const proceed = modal.getByRole('button', { name: 'Proceed' });
+  await expect(proceed).toBeDisabled();
+  const departments = modal.getByRole('group', { name: 'Department' });
+  await expect(departments.getByRole('radio')).toHaveCount(2);
+  await departments.getByRole('radio', { name: 'Billing' }).check();
+  await expect(proceed).toBeEnabled();
+  await modal.getByRole('group', { name: 'Agent' }).getByRole('radio', { name: 'Bruno Agent' }).check();
+  await expect(modal).toContainText('Bruno Agent takes the ticket in Billing.');
+  await snap(alma, 'reassign-modal');
+  await proceed.click();
+  await expect(modal).toBeHidden();
+  await expect(almaPending.getByRole('article', { name: /Anastasia/ })).toHaveCount(0);
+
+  // It arrives in Bruno's list live, as his; he can answer the client.
+  const handed = brunoPending.getByRole('article', { name: /Anastasia/ });
+  await expect(handed).toContainText('Handled by you');
+  await expect(handed).toContainText('Billing');
+  await handed.getByRole('heading', { name: /Anastasia/ }).click();
+  const brunoChat = bruno.getByRole('region', { name: /Anastasia/ });
+  await brunoChat.getByRole('textbox', { name: 'Message' }).fill('Billing here, how can I help?');
+  await brunoChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await fake.waitForCall(bot.token, 'sendMessage', (c) => c.params.text === 'Billing here, how can I help?');
+
+  // Boris goes to Billing's queue with nobody chosen: pending there, for anyone of Billing to accept.
+  const boris = almaPending.getByRole('article', { name: /Boris/ });
+  await boris.getByRole('button', { name: 'Accept' }).click();
+  await boris.getByRole('heading', { name: /Boris/ }).click();
+  await alma.getByRole('region', { name: /Boris/ }).getByRole('button', { name: 'Reassign' }).click();
+  await modal.getByRole('group', { name: 'Department' }).getByRole('radio', { name: 'Billing' }).check();
+  await expect(modal.getByRole('radio', { name: 'No one yet: pending in the department' })).toBeChecked();
+  await modal.getByRole('button', { name: 'Proceed' }).click();
+  await expect(modal).toBeHidden();
+  await expect(almaPending.getByText('No pending tickets')).toBeVisible();
+  const queued = brunoPending.getByRole('article', { name: /Boris/ });
+  await expect(queued).toContainText('Pending');
+  await expect(queued.getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+  // Boris writes while Bruno reads Anastasia's chat: his card counts it as unread until opened.
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId: 5102, text: 'Anyone there?', firstName: 'Boris' }),
+  );
+  await expect(queued).toContainText('Anyone there?', { timeout: 15_000 });
+  await expect(queued.getByText('Unread messages: 1')).toBeAttached();
+  await snap(bruno, 'reassign-bruno-1440');
+
+  // Search: by client name, by the start of the ticket id, and a keyword nothing matches.
+  const idText =
+    (await queued
+      .getByText(/#[0-9a-f]{8}$/)
+      .first()
+      .textContent()) ?? '';
+  const shortId = /#([0-9a-f]{8})$/.exec(idText)?.[1] ?? '';
+  expect(shortId).toHaveLength(8);
+  await bruno.getByRole('button', { name: 'Search tickets' }).first().click();
+  const box = bruno.getByRole('searchbox', { name: 'Search pending tickets' });
+  await expect(box).toBeFocused();
+  await box.fill('anast');
+  await expect(brunoPending.getByRole('article')).toHaveCount(2);
+  await box.press('Enter');
+  await expect(brunoPending.getByRole('article')).toHaveCount(1);
+  await expect(brunoPending.getByRole('article', { name: /Anastasia/ })).toBeVisible();
+  await box.fill(shortId.slice(0, 5));
+  await box.press('Enter');
+  await expect(brunoPending.getByRole('article')).toHaveCount(1);
+  await expect(brunoPending.getByRole('article', { name: /Boris/ })).toBeVisible();
+  await box.fill('nobody-like-this');
+  await box.press('Enter');
+  await expect(brunoPending.getByText('No tickets found!')).toBeVisible();
+  await expect(brunoPending.getByText('No tickets found!')).toHaveCSS('color', 'rgb(180, 35, 24)');
+  await snap(bruno, 'search-none-1440');
+  await box.fill('');
+  await expect(brunoPending.getByRole('article')).toHaveCount(2);
+
+  // Alma no longer finds what left her department; the closed column has its own search.
+  await alma.getByRole('button', { name: 'Search tickets' }).first().click();
+  await alma.getByRole('searchbox', { name: 'Search pending tickets' }).fill('Boris');
+  await alma.getByRole('searchbox', { name: 'Search pending tickets' }).press('Enter');
+  await expect(almaPending.getByText('No tickets found!')).toBeVisible();
+  const almaClosed = column(alma, 'Closed Tickets');
+  await almaClosed.getByRole('button', { name: 'Search tickets' }).click();
+  await alma.getByRole('searchbox', { name: 'Search closed tickets' }).fill('Boris');
+  await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Enter');
+  await expect(almaClosed.getByText('No tickets found!')).toBeVisible();
+  // Escape leaves the search, back on its toggle.
+  await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Escape');
+  await expect(alma.getByRole('searchbox', { name: 'Search closed tickets' })).toHaveCount(0);
+  await expect(almaClosed.getByText('No closed tickets')).toBeVisible();
+  await expect(almaClosed.getByRole('button', { name: 'Search tickets' })).toBeFocused();
+
+  // Opening Boris clears his unread count.
+  await queued.getByRole('heading', { name: /Boris/ }).click();
+  await expect(queued.getByText('Unread messages: 1')).toHaveCount(0);
+
+  // The narrow layout: one view at a time, with the bottom bar; the handler's chat keeps its actions.
+  await handed.getByRole('heading', { name: /Anastasia/ }).click();
+  await bruno.setViewportSize({ width: 800, height: 900 });
+  await expect(
+    bruno.getByRole('region', { name: /Anastasia/ }).getByRole('button', { name: 'Reassign' }),
+  ).toBeVisible();
+  const bar = bruno.getByRole('navigation', { name: 'Quick actions' });
+  await expect(bar.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
+  await expect(bruno.getByRole('tab', { name: /Chat/ })).toHaveAttribute('aria-selected', 'true');
+  // A message for another ticket while the chat shows marks the Pending tab.
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId: 5102, text: 'Still waiting', firstName: 'Boris' }),
+  );
+  await expect(bruno.getByRole('tab', { name: /Pending.*Unread messages: 1/ })).toBeVisible({ timeout: 15_000 });
+  await snap(bruno, 'reassign-bruno-chat-800');
+  await bar.getByRole('button', { name: 'Tickets' }).click();
+  await expect(bruno.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(brunoPending.getByRole('article')).toHaveCount(2);
+  await expect(queued.getByText('Unread messages: 1')).toBeAttached();
+  await snap(bruno, 'reassign-bruno-pending-800');
+  await page.setViewportSize({ width: 800, height: 900 });
+  await openWorkspaceLive(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Admin panel' }),
+  ).toBeVisible();
+  await snap(page, 'reassign-admin-800');
+});

@@ -1,0 +1,77 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Ticket, TicketSearchScope } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { useTicketSearchResults } from '../api/search-tickets';
+import type { TicketSearch } from '../hooks/use-ticket-search';
+import { searchView } from '../lib/search-view';
+import { freshest } from '../lib/ticket-lists';
+import styles from './tickets.module.css';
+
+interface TicketSearchResultsProps {
+  search: TicketSearch;
+  scope: TicketSearchScope;
+  /** The column's own list: a result it also holds shows that copy, which live events keep current. */
+  current: readonly Ticket[];
+  labelledBy: string;
+  renderTicket: (ticket: Ticket) => ReactNode;
+}
+
+/** The results that replace a column's list while its keyword is set; which message shows when: see searchView. */
+export function TicketSearchResults({ search, scope, current, labelledBy, renderTicket }: TicketSearchResultsProps) {
+  const { t } = useTranslation();
+  const results = useTicketSearchResults(search.keyword, scope);
+  const { refetch } = results;
+  const lastRun = useRef(search.run);
+
+  // Enter on the same keyword asks again; a new keyword is a new query, fetched by itself.
+  useEffect(() => {
+    if (search.run === lastRun.current) return;
+    lastRun.current = search.run;
+    if (!results.isPlaceholderData) void refetch();
+  }, [search.run, results.isPlaceholderData, refetch]);
+
+  const searching = results.isFetching;
+  const tickets = freshest(results.data ?? [], current);
+  const indicator = (
+    <span className={styles.searching}>
+      <Spinner size="sm" />
+      {t('ticketSearch.searching')}
+    </span>
+  );
+
+  const view = searchView({ shown: tickets.length, fetching: searching, failed: results.isError });
+  if (view === 'failed') {
+    return (
+      <div className={styles.listError} role="alert">
+        <p>{t('ticketSearch.failed')}</p>
+        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (view === 'searching' || view === 'none') {
+    return (
+      <div className={styles.searchEmpty} role="status">
+        <p className={styles.searchMessage}>
+          {view === 'searching' ? t('ticketSearch.noResults') : t('ticketSearch.noTickets')}
+        </p>
+        {view === 'searching' && indicator}
+      </div>
+    );
+  }
+  return (
+    <div aria-busy={searching || undefined}>
+      <p className={styles.searchSummary} role="status">
+        {searching ? indicator : t('ticketSearch.resultCount', { found: tickets.length, keyword: search.keyword })}
+      </p>
+      <ul className={styles.list} aria-labelledby={labelledBy} data-stale={searching || undefined}>
+        {tickets.map((ticket) => (
+          <li key={ticket.ticketid}>{renderTicket(ticket)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
