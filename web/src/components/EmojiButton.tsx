@@ -47,8 +47,10 @@ export function EmojiButton({ onPick, disabled = false }: EmojiButtonProps) {
   }, [disabled]);
 
   // Until the picker's search field takes focus, the popover holds it, so Escape works from the first moment.
+  // (Once loaded, the picker mounts at once and focuses its search before this runs.)
   useEffect(() => {
-    if (open) popover.current?.focus();
+    const element = popover.current;
+    if (open && element && !element.contains(document.activeElement)) element.focus();
   }, [open]);
 
   const pick = (emoji: string) => {

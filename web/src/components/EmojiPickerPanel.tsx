@@ -42,6 +42,12 @@ export default function EmojiPickerPanel({ lang, onPick }: EmojiPickerPanelProps
         loadingError: t('composer.emojiLoadFailed'),
         retryLoading: t('common.retry'),
         categoryNavigation: t('composer.emojiCategories'),
+        skinToneNeutral: t('composer.skinToneNeutral'),
+        skinToneLight: t('composer.skinToneLight'),
+        skinToneMediumLight: t('composer.skinToneMediumLight'),
+        skinToneMedium: t('composer.skinToneMedium'),
+        skinToneMediumDark: t('composer.skinToneMediumDark'),
+        skinToneDark: t('composer.skinToneDark'),
       }}
       onEmojiClick={(data) => onPick(data.emoji)}
     />
