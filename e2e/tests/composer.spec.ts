@@ -32,13 +32,10 @@ test('an agent inserts a bubble and an emoji at the caret, sends; drops a file, 
   await person.logIn(owner.email, owner.password);
   await person.expectWorkspaceOf('Lena Kovac');
 
-  // The bot and a bubble, set up through the API in the agent's own session (the subject is elsewhere).
+  // The bot is set up through the API in the agent's own session (the subject is elsewhere).
   const bot = fake.addBot({ username: 'parcel_point_bot' });
   expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
   await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
-  expect(
-    (await page.request.post('/api/create-bubble', { data: { name: 'Parcel delay', content: GREETING } })).ok(),
-  ).toBe(true);
 
   await openWorkspaceLive(page);
   const chatId = 5151;
@@ -56,10 +53,27 @@ test('an agent inserts a bubble and an emoji at the caret, sends; drops a file, 
   await expect(log).toContainText('Where is my parcel?');
   const box = chat.getByRole('textbox', { name: 'Message' });
 
+  // No bubbles yet: the picker says so and links to the Bubbles manager.
+  await chat.getByRole('button', { name: 'Insert a bubble' }).click();
+  const picker = page.getByRole('dialog', { name: 'Your bubbles' });
+  await expect(picker).toContainText('No bubbles yet');
+  await expect(picker.getByRole('link', { name: 'Create a bubble' })).toHaveAttribute(
+    'href',
+    /^\/profile\/[^/]+\/bubbles$/,
+  );
+  await snap(page, 'composer-bubbles-empty');
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+  await expect(chat.getByRole('button', { name: 'Insert a bubble' })).toBeFocused();
+
+  // A bubble saved meanwhile (here through the API) reaches the open workspace live.
+  expect(
+    (await page.request.post('/api/create-bubble', { data: { name: 'Parcel delay', content: GREETING } })).ok(),
+  ).toBe(true);
+
   // The bubbles picker: name and a 50-character preview; choosing one inserts it at the caret.
   await box.fill('Hi Omar! ');
   await chat.getByRole('button', { name: 'Insert a bubble' }).click();
-  const picker = page.getByRole('dialog', { name: 'Your bubbles' });
   await expect(picker.getByRole('button', { name: /Parcel delay/ })).toBeVisible();
   await expect(picker.getByText(`${GREETING.slice(0, 50)}…`, { exact: true })).toBeVisible();
   await expect(picker.getByLabel('Filter bubbles')).toBeFocused();
@@ -94,7 +108,7 @@ test('an agent inserts a bubble and an emoji at the caret, sends; drops a file, 
   await expect(log).toContainText(`Hi Omar!👋 ${GREETING}`);
   await fake.waitForCall(bot.token, 'sendMessage', (c) => c.params.text === `Hi Omar!👋 ${GREETING}`);
 
-  // A bubble created elsewhere shows in the open workspace's picker without a reload.
+  // The filter narrows the list by name or content.
   expect(
     (
       await page.request.post('/api/create-bubble', { data: { name: 'Refund', content: 'Your refund is on its way.' } })

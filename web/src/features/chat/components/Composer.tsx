@@ -22,6 +22,7 @@ import { randomId } from '../../../lib/ids';
 import { useSendFile } from '../api/send-file';
 import type { FileDrop, PickedFile } from '../hooks/use-file-drop';
 import { fileProblemText } from '../lib/composer-files';
+import { insertText } from '../lib/insert-text';
 import styles from './chat.module.css';
 import composer from './composer.module.css';
 
@@ -47,16 +48,6 @@ interface ComposerProps {
   /** The pane's drop target: the file dropped, pasted or chosen with the attach button. */
   drop: FileDrop;
   tools?: ComposerTools;
-}
-
-/** `snippet` cut so that `value` with it stays within the text area's limit (counted like maxLength, in UTF-16). */
-function fitting(snippet: string, room: number): string {
-  let out = '';
-  for (const char of snippet) {
-    if (out.length + char.length > room) break;
-    out += char;
-  }
-  return out;
 }
 
 /** The details of a picked file (SPEC §2: name, size, type) with Send and Cancel, or why it cannot go. */
@@ -163,10 +154,14 @@ export function Composer({ ticket, disabledReason, onSendText, onSent, drop, too
   const insert = useCallback((snippet: string) => {
     const element = textarea.current;
     if (!element || element.disabled) return;
-    const { selectionStart: start, selectionEnd: end, value } = element;
-    const piece = fitting(snippet, MESSAGE_MAX_LENGTH - (value.length - (end - start)));
-    caretAfterInsert.current = start + piece.length;
-    setText(value.slice(0, start) + piece + value.slice(end));
+    const next = insertText(
+      element.value,
+      { start: element.selectionStart, end: element.selectionEnd },
+      snippet,
+      MESSAGE_MAX_LENGTH,
+    );
+    caretAfterInsert.current = next.caret;
+    setText(next.value);
     element.focus();
   }, []);
 
