@@ -145,6 +145,16 @@ test('an agent inserts a bubble and an emoji at the caret, sends; drops a file, 
   expect(sent.files[0]?.filename).toBe('invoice-2291.pdf');
   await expect(log).toContainText('invoice-2291.pdf');
 
+  // The attach button takes the same path: the chosen file shows its details first; Cancel drops it.
+  const chooser = page.waitForEvent('filechooser');
+  await chat.getByRole('button', { name: 'Attach file' }).click();
+  await (await chooser).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.alloc(2048) });
+  const chosen = chat.getByRole('group', { name: 'File to send' });
+  await expect(chosen).toContainText('photo.png');
+  await expect(chosen).toContainText('2 KB');
+  await chosen.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chosen).toBeHidden();
+
   // A type outside the accepted list is refused with SPEC §5's message; Cancel clears it.
   const exe = await dropFile(page, chat, { name: 'setup.exe', type: 'application/x-msdownload', text: 'MZ' });
   await exe.drop();

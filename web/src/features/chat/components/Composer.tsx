@@ -273,7 +273,7 @@ export function Composer({ ticket, disabledReason, onSendText, onSent, drop, too
           >
             <Paperclip size={19} aria-hidden="true" />
           </IconButton>
-          <input {...drop.inputProps()} aria-label={t('chat.attachFile')} />
+          <input {...drop.inputProps()} />
           <EmojiButton onPick={insert} disabled={disabled} />
           {tools?.(insert, disabled)}
         </div>

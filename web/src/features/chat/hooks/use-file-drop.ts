@@ -46,7 +46,9 @@ export function useFileDrop(disabled: boolean) {
 
   return {
     rootProps,
-    inputProps: () => getInputProps({ accept: acceptAttribute(COMPOSER_FILE_RULES.accept), tabIndex: -1 }),
+    // The input only serves the attach button's dialog: out of the tab order and of the accessibility tree.
+    inputProps: () =>
+      getInputProps({ accept: acceptAttribute(COMPOSER_FILE_RULES.accept), tabIndex: -1, 'aria-hidden': true }),
     openDialog: open,
     isDragActive,
     picked,
