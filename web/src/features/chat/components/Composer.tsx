@@ -16,13 +16,13 @@ import { EmojiButton } from '../../../components/EmojiButton';
 import { IconButton } from '../../../components/IconButton';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { fileSize } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { randomId } from '../../../lib/ids';
 import { useSendFile } from '../api/send-file';
 import type { FileDrop, PickedFile } from '../hooks/use-file-drop';
 import { fileProblemText } from '../lib/composer-files';
 import { insertText } from '../lib/insert-text';
+import { FileSize } from './MessageBody';
 import styles from './chat.module.css';
 import composer from './composer.module.css';
 
@@ -45,7 +45,7 @@ interface ComposerProps {
   onSendText: (content: string) => void;
   /** After the viewer's own text or file went out. */
   onSent: () => void;
-  /** The pane's drop target: the file dropped, pasted or chosen with the attach button. */
+  /** The pane's drop target: the file dropped or chosen with the attach button. */
   drop: FileDrop;
   tools?: ComposerTools;
 }
@@ -53,10 +53,13 @@ interface ComposerProps {
 /** The details of a picked file (SPEC §2: name, size, type) with Send and Cancel, or why it cannot go. */
 function PickedFileCard({
   picked,
+  busy,
   onSend,
   onCancel,
 }: {
   picked: PickedFile;
+  /** Another file is still going out. */
+  busy: boolean;
   onSend: () => void;
   onCancel: () => void;
 }) {
@@ -64,7 +67,6 @@ function PickedFileCard({
   const titleId = useId();
   const lang = currentLanguage();
   const { file, problems } = picked;
-  const size = fileSize(file.size, lang);
   const sendButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
 
@@ -93,7 +95,7 @@ function PickedFileCard({
         <dl className={composer.pickedMeta}>
           <dt className="visually-hidden">{t('composer.fileSize')}</dt>
           <dd>
-            {size.unit === 'mb' ? t('chat.sizeMb', { size: size.amount }) : t('chat.sizeKb', { size: size.amount })}
+            <FileSize bytes={file.size} />
           </dd>
           <dt className="visually-hidden">{t('composer.fileType')}</dt>
           <dd className={composer.pickedType}>{file.type || t('composer.unknownType')}</dd>
@@ -111,7 +113,7 @@ function PickedFileCard({
           {t('common.cancel')}
         </Button>
         {problems.length === 0 && (
-          <Button ref={sendButton} size="sm" onClick={onSend}>
+          <Button ref={sendButton} size="sm" disabled={busy} onClick={onSend}>
             {t('composer.sendFile')}
           </Button>
         )}
@@ -122,7 +124,7 @@ function PickedFileCard({
 
 /**
  * The reply box (SPEC §2, §5): Enter sends, Shift+Enter breaks the line, blank text is ignored; emoji and the
- * screen's tools insert at the caret; a file (attached, dropped on the pane or pasted) shows its details first and
+ * screen's tools insert at the caret; a file (attached or dropped on the pane) shows its details first and
  * goes with Send. Disabled, with the reason, unless the viewer handles the open ticket.
  */
 export function Composer({ ticket, disabledReason, onSendText, onSent, drop, tools }: ComposerProps) {
@@ -239,7 +241,9 @@ export function Composer({ ticket, disabledReason, onSendText, onSent, drop, too
           {disabledReason}
         </p>
       )}
-      {picked && !disabled && <PickedFileCard picked={picked} onSend={sendPicked} onCancel={cancelPicked} />}
+      {picked && !disabled && (
+        <PickedFileCard picked={picked} busy={uploading} onSend={sendPicked} onCancel={cancelPicked} />
+      )}
       {upload && (
         <div
           className={styles.upload}

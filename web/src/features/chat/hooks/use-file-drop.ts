@@ -4,7 +4,7 @@ import { acceptAttribute, dropProblems, type FileProblem } from '../../../lib/fi
 import styles from '../components/composer.module.css';
 import { COMPOSER_FILE_RULES } from '../lib/composer-files';
 
-/** A file the agent dropped, pasted or chose, waiting for Send or Cancel; with what is wrong with it, if anything. */
+/** A file the agent dropped or chose, waiting for Send or Cancel; with what is wrong with it, if anything. */
 export interface PickedFile {
   file: File;
   problems: FileProblem[];
@@ -13,7 +13,7 @@ export interface PickedFile {
 /**
  * The chat pane as a drop target (SPEC §2 drag-and-drop overlay): spread `rootProps` on the pane; the composer
  * shows the overlay while a file hovers, renders `inputProps` for its attach button (`openDialog`) and the picked
- * file's details. Drops, pastes and the file dialog take the same path; off while the viewer cannot reply.
+ * file's details. Drops and the file dialog take the same path; off while the viewer cannot reply.
  */
 export function useFileDrop(disabled: boolean) {
   const [picked, setPicked] = useState<PickedFile | null>(null);
@@ -31,6 +31,8 @@ export function useFileDrop(disabled: boolean) {
     // The attach button opens the dialog; clicks and keys inside the chat must keep their own meaning.
     noClick: true,
     noKeyboard: true,
+    // Office apps put a picture of the copied text on the clipboard beside the text: a paste must stay text.
+    noPaste: true,
   });
 
   /** Props for the pane: it stays a named region, enabled or not, and holds the overlay. */
