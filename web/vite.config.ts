@@ -18,13 +18,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json maps each source module to its chunk and static imports (bench/bundle-size.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks keep browser caches warm across releases.
+        // Only those every screen loads ($initial): a library only some lazy screens use (the emoji picker, the
+        // drop zone) stays with them, or it would be fetched up front with the rest.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
           ],
         },
       },

@@ -1,55 +1,124 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordScreen, LoginScreen, RegisterCompanyScreen } from '../features/auth';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../components/Spinner';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSession } from './guards/RequireSession';
-import { AdminPanelLayout } from './layout/AdminPanelLayout';
 import { AuthLayout } from './layout/AuthLayout';
 import { RootLayout } from './layout/RootLayout';
-import { UserPanelLayout } from './layout/UserPanelLayout';
-import { AdminSettingsRoute } from './routes/admin-settings';
-import { BubblesRoute } from './routes/bubbles';
 import { ErrorRoute } from './routes/error';
-import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
-import { WorkspaceRoute } from './routes/workspace';
+
+/**
+ * A route whose screen is its own chunk: the browser fetches the code of the screen it opens (and what that
+ * imports), not of all of them. The router waits for it before showing the screen.
+ */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async (): Promise<Pick<RouteObject, 'Component'>> => ({ Component: pick(await load()) });
+
+/** Shown only on the very first load, while the first screen's chunk arrives. */
+function FirstLoad() {
+  const { t } = useTranslation();
+  return <PageSpinner label={t('app.loading')} />;
+}
 
 /** SPEC §2 routes. The other admin panel sections join here in their issues. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorRoute />,
+    HydrateFallback: FirstLoad,
     children: [
       {
         element: <AuthLayout />,
         children: [
-          { path: '/login', element: <LoginScreen /> },
-          { path: '/register-company', element: <RegisterCompanyScreen /> },
-          { path: '/forgot-password', element: <ForgotPasswordScreen /> },
+          {
+            path: '/login',
+            lazy: screen(
+              () => import('../features/auth'),
+              (m) => m.LoginScreen,
+            ),
+          },
+          {
+            path: '/register-company',
+            lazy: screen(
+              () => import('../features/auth'),
+              (m) => m.RegisterCompanyScreen,
+            ),
+          },
+          {
+            path: '/forgot-password',
+            lazy: screen(
+              () => import('../features/auth'),
+              (m) => m.ForgotPasswordScreen,
+            ),
+          },
         ],
       },
       {
         element: <RequireSession />,
         children: [
-          { path: '/', element: <WorkspaceRoute /> },
+          {
+            path: '/',
+            lazy: screen(
+              () => import('./routes/workspace'),
+              (m) => m.WorkspaceRoute,
+            ),
+          },
           {
             path: '/profile/:username',
-            element: <UserPanelLayout />,
+            lazy: screen(
+              () => import('./layout/UserPanelLayout'),
+              (m) => m.UserPanelLayout,
+            ),
             children: [
-              { index: true, element: <ProfileRoute /> },
-              { path: 'bubbles', element: <BubblesRoute /> },
+              {
+                index: true,
+                lazy: screen(
+                  () => import('./routes/profile'),
+                  (m) => m.ProfileRoute,
+                ),
+              },
+              {
+                path: 'bubbles',
+                lazy: screen(
+                  () => import('./routes/bubbles'),
+                  (m) => m.BubblesRoute,
+                ),
+              },
             ],
           },
           {
             path: '/admin-panel',
-            element: <AdminPanelLayout />,
+            lazy: screen(
+              () => import('./layout/AdminPanelLayout'),
+              (m) => m.AdminPanelLayout,
+            ),
             children: [
               { index: true, element: <Navigate to="settings" replace /> },
-              { element: <RequireAdmin />, children: [{ path: 'settings', element: <AdminSettingsRoute /> }] },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  {
+                    path: 'settings',
+                    lazy: screen(
+                      () => import('./routes/admin-settings'),
+                      (m) => m.AdminSettingsRoute,
+                    ),
+                  },
+                ],
+              },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        path: '*',
+        lazy: screen(
+          () => import('./routes/not-found'),
+          (m) => m.NotFoundRoute,
+        ),
+      },
     ],
   },
 ];

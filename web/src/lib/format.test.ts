@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bubblePreview,
   compactCount,
   countryName,
   displayUsername,
@@ -75,5 +76,16 @@ describe('fileSize (SPEC §3: KB, and MB from 1000 KB)', () => {
 describe('shortId', () => {
   it('is the first 8 characters', () => {
     expect(shortId('1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d')).toBe('1a2b3c4d');
+  });
+});
+
+describe('bubblePreview (SPEC §5: bubble previews 50)', () => {
+  it('keeps up to 50 characters', () => {
+    expect(bubblePreview('x'.repeat(50))).toBe('x'.repeat(50));
+  });
+
+  it('cuts a longer text to 50 characters and an ellipsis', () => {
+    expect(bubblePreview('y'.repeat(51))).toBe(`${'y'.repeat(50)}…`);
+    expect(bubblePreview('🙂'.repeat(60))).toBe(`${'🙂'.repeat(50)}…`);
   });
 });

@@ -1,3 +1,5 @@
+import { BUBBLE_PREVIEW_LENGTH } from '@kreechat/contract';
+
 /** SPEC §5: usernames of 18 or more characters are cut to 18 with an ellipsis. */
 export const USERNAME_DISPLAY_LIMIT = 18;
 
@@ -7,6 +9,12 @@ export function truncate(text: string, limit: number): string {
 }
 
 export const displayUsername = (name: string): string => truncate(name, USERNAME_DISPLAY_LIMIT);
+
+/** SPEC §5: a bubble preview (name or content) shows its first 50 characters and an ellipsis when there is more. */
+export function bubblePreview(text: string): string {
+  const chars = [...text];
+  return chars.length > BUBBLE_PREVIEW_LENGTH ? `${chars.slice(0, BUBBLE_PREVIEW_LENGTH).join('')}…` : text;
+}
 
 /** Counts above 99 show as "99+" in small bubbles. */
 export function compactCount(count: number): string {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { seesAllDepartments, type Notification, type PrivateChatPeer, type Ticket } from '@kreechat/contract';
-import { ChatPane, useChatLiveUpdates } from '../../features/chat';
+import { BubblesPicker, useBubbleLiveUpdates } from '../../features/bubbles';
+import { ChatPane, useChatLiveUpdates, type ComposerTools } from '../../features/chat';
 import { ColleagueList, useColleague, usePresenceLiveUpdates } from '../../features/colleagues';
 import {
   ClearNotificationsButton,
@@ -24,7 +25,7 @@ import {
   useTicketSearch,
   useUnreadTickets,
 } from '../../features/tickets';
-import { WorkspaceShell, type WorkspaceView } from '../../features/workspace';
+import { profilePath, WorkspaceShell, type WorkspaceView } from '../../features/workspace';
 import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
 import { useWorkspaceSocket } from '../../lib/socket';
 import { useIsNarrow } from '../../lib/use-media-query';
@@ -75,6 +76,13 @@ export function WorkspaceRoute() {
   const chatShown = !narrow || view === 'chat';
   useTicketLiveUpdates(socket, { viewer, openTicketId: chatShown ? selectedId : null, onTicket });
   useChatLiveUpdates(socket, viewer.id);
+  // The composer's bubbles picker stays current while the workspace is open.
+  useBubbleLiveUpdates(socket);
+  const bubblesHref = `${profilePath(session.username)}/bubbles`;
+  const composerTools = useCallback<ComposerTools>(
+    (insert, disabled) => <BubblesPicker onInsert={insert} manageHref={bubblesHref} disabled={disabled} />,
+    [bubblesHref],
+  );
 
   const select = useCallback(
     (ticket: Ticket) => {
@@ -160,6 +168,7 @@ export function WorkspaceRoute() {
                   <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />
                 </>
               }
+              composerTools={composerTools}
             />
           ) : undefined
         }

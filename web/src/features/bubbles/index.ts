@@ -1,2 +1,3 @@
 export { BubblesSection } from './components/BubblesSection';
 export { useBubbleLiveUpdates } from './hooks/use-bubble-live-updates';
+export { BubblesPicker } from './components/BubblesPicker';

@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
 import { Spinner } from '../../../components/Spinner';
+import { bubblePreview } from '../../../lib/format';
 import { useDeleteBubble } from '../api/delete-bubble';
-import { bubblePreview } from '../lib/bubble-cache';
 import styles from './bubbles.module.css';
 
 interface BubbleListProps {

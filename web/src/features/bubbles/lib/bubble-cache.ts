@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BUBBLE_PREVIEW_LENGTH, type Bubble } from '@kreechat/contract';
+import type { Bubble } from '@kreechat/contract';
 import { bubblesQueryKey } from '../api/get-bubbles';
 
 /**
@@ -17,10 +17,4 @@ export function showBubble(queryClient: QueryClient, bubble: Bubble): void {
 
 export function removeBubble(queryClient: QueryClient, bubbleid: string): void {
   queryClient.setQueryData<Bubble[]>(bubblesQueryKey, (list) => list?.filter((b) => b.bubbleid !== bubbleid));
-}
-
-/** SPEC §5: a preview shows the first 50 characters of the content and an ellipsis when there is more. */
-export function bubblePreview(content: string): string {
-  const chars = [...content];
-  return chars.length > BUBBLE_PREVIEW_LENGTH ? `${chars.slice(0, BUBBLE_PREVIEW_LENGTH).join('')}…` : content;
 }

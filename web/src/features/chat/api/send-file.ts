@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, messageResponseSchema, type Message, type Platform } from '@kreechat/contract';
+import { messageResponseSchema, type Message, type Platform } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { showMessage } from '../lib/chat-cache';
@@ -9,9 +9,6 @@ export interface SendFileInput {
   platform: Platform;
   idempotencyKey: string;
 }
-
-/** Whether a file may be sent at all (contract MAX_UPLOAD_BYTES, 20 MB); the server checks again. */
-export const fitsUpload = (file: File): boolean => file.size <= MAX_UPLOAD_BYTES;
 
 /** POST /api/send-file (multipart: file, ticketid, ticketPlatform, idempotencyKey): sends a file to the client. */
 export function sendFile({ file, ticketid, platform, idempotencyKey }: SendFileInput): Promise<{ message: Message }> {

@@ -10,11 +10,12 @@ import type { Viewer } from '../../../lib/session';
 import { useChat } from '../api/get-chat';
 import { useRetryMessage } from '../api/retry-message';
 import { useSendMessage } from '../api/send-message';
+import { useFileDrop } from '../hooks/use-file-drop';
 import { buildRows } from '../lib/chat-pages';
 import { removeFromOutbox, useOutbox, type OutboxItem } from '../lib/outbox';
 import { ChatHeader } from './ChatHeader';
 import { ChatSkeleton } from './ChatSkeleton';
-import { Composer } from './Composer';
+import { Composer, type ComposerTools } from './Composer';
 import { MessageList } from './MessageList';
 import styles from './chat.module.css';
 
@@ -23,6 +24,8 @@ interface ChatPaneProps {
   viewer: Viewer;
   /** The ticket's actions in the header (close…), composed by the screen. */
   actions?: ReactNode;
+  /** Extra composer buttons (the bubbles picker), composed by the screen. */
+  composerTools?: ComposerTools;
 }
 
 /** SPEC §4: only the handler of an open ticket may reply; the composer says why otherwise. */
@@ -37,7 +40,7 @@ export function replyBlocker(ticket: Ticket, viewerId: string): 'closed' | 'acce
  * The chat of one ticket (SPEC §2 Chat pane): header, the day-grouped messages and the composer. Mount it with
  * `key={ticketid}` so each ticket starts at its latest message.
  */
-export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
+export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const chat = useChat(ticket.ticketid);
@@ -70,6 +73,7 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
   const retryMessage = (message: Message) => retry.mutate(message.messageid);
 
   const blocker = replyBlocker(ticket, viewer.id);
+  const drop = useFileDrop(blocker !== null);
   const disabledReason =
     blocker === 'closed'
       ? t('chat.hintClosed')
@@ -111,7 +115,7 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
   }
 
   return (
-    <section className={styles.pane} aria-labelledby={headingId}>
+    <section {...drop.rootProps({ className: styles.pane, 'aria-labelledby': headingId })}>
       <ChatHeader ticket={ticket} headingId={headingId} actions={actions} />
       {body}
       <Composer
@@ -119,6 +123,8 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
         disabledReason={disabledReason}
         onSendText={sendText}
         onSent={() => setFollowSignal((n) => n + 1)}
+        drop={drop}
+        tools={composerTools}
       />
     </section>
   );

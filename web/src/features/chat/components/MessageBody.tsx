@@ -17,7 +17,7 @@ interface MessageBodyProps {
   onOpenMedia: (target: MediaTarget) => void;
 }
 
-function FileSize({ bytes }: { bytes: number | null }) {
+export function FileSize({ bytes }: { bytes: number | null }) {
   const { t } = useTranslation();
   if (bytes === null) return null;
   const size = fileSize(bytes, currentLanguage());

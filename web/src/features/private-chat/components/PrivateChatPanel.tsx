@@ -1,18 +1,10 @@
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MessagesSquare, SendHorizontal, X } from 'lucide-react';
 import { PRIVATE_MESSAGE_MAX_LENGTH, type PresenceStatus, type PrivateChatPeer } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
+import { EmojiButton } from '../../../components/EmojiButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
 import { Spinner } from '../../../components/Spinner';
@@ -20,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { clockTime, dayKey, dayTitle } from '../../../lib/dates';
 import { displayUsername, fullName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { insertText } from '../../../lib/insert-text';
 import { usePrivateChat } from '../api/get-private-chat';
 import { useSendPrivateMessage } from '../api/send-private-message';
 import styles from './private-chat.module.css';
@@ -31,15 +24,13 @@ interface PrivateChatPanelProps {
   peer: PrivateChatPeer & { status?: PresenceStatus };
   viewerId: string;
   onClose: () => void;
-  /** A button that inserts an emoji at the caret (the shared EmojiButton), placed in the composer. */
-  renderEmojiButton?: (insert: (text: string) => void) => ReactNode;
 }
 
 /**
  * The private chat panel (SPEC §2): the colleague, the messages in day sections, a composer where Enter sends,
  * Shift+Enter breaks the line and blank text is ignored (SPEC §5). A non-modal dialog: Escape closes it.
  */
-export function PrivateChatPanel({ peer, viewerId, onClose, renderEmojiButton }: PrivateChatPanelProps) {
+export function PrivateChatPanel({ peer, viewerId, onClose }: PrivateChatPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const chat = usePrivateChat(peer.id);
@@ -100,12 +91,12 @@ export function PrivateChatPanel({ peer, viewerId, onClose, renderEmojiButton }:
 
   const insert = (piece: string) => {
     const element = textarea.current;
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    setText(text.slice(0, start) + piece + text.slice(end));
+    const selection = { start: element?.selectionStart ?? text.length, end: element?.selectionEnd ?? text.length };
+    const next = insertText(text, selection, piece, PRIVATE_MESSAGE_MAX_LENGTH);
+    setText(next.value);
     requestAnimationFrame(() => {
       element?.focus();
-      element?.setSelectionRange(start + piece.length, start + piece.length);
+      element?.setSelectionRange(next.caret, next.caret);
     });
   };
 
@@ -208,7 +199,7 @@ export function PrivateChatPanel({ peer, viewerId, onClose, renderEmojiButton }:
       </div>
 
       <form className={styles.composer} onSubmit={onSubmit}>
-        {renderEmojiButton?.(insert)}
+        <EmojiButton onPick={insert} />
         <textarea
           ref={textarea}
           className={styles.input}

@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:bundle`: the JavaScript a browser must fetch before a screen can show. Builds the web app, reads
+ * Vite's manifest (dist/.vite/manifest.json) and sums the gzip size of the entry chunk plus everything it imports
+ * statically, plus the route's own lazy chunk and its static imports — for the login route and the workspace
+ * route; CSS is counted separately. The baseline, measured in the same run, is the login route (the smallest
+ * screen: React, the router, i18n and a form), and beside it the React chunk alone. Target: workspace ≤ 250 kB.
+ *
+ * `BENCH_NO_BUILD=1` reuses an existing web/dist.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'web/dist');
+const TARGET_KB = 250;
+
+/** The route modules whose lazy chunks `web/src/app/router.tsx` loads. */
+const ROUTES = {
+  login: 'src/features/auth/index.ts',
+  workspace: 'src/app/routes/workspace.tsx',
+} as const;
+
+/** Chunks the workspace must not load up front (they are fetched on first use). */
+const LAZY_IN_WORKSPACE = ['src/components/EmojiPickerPanel.tsx'];
+
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+/** Vite's unit: 1 kB = 1000 bytes. */
+const kb = (bytes: number) => bytes / 1000;
+const gzipBytes = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const rawBytes = (file: string) => fs.statSync(path.join(dist, file)).size;
+
+/** Every chunk `keys` load before running: themselves and their static imports, transitively. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the manifest`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+type Measure = { chunks: number; js: number; jsRaw: number; css: number; files: { file: string; gzip: number }[] };
+
+function measure(manifest: Manifest, keys: string[]): Measure {
+  const chunks = [...staticClosure(manifest, keys)].map((key) => manifest[key]!);
+  const js = chunks.map((c) => c.file).filter((f) => f.endsWith('.js'));
+  const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+  const files = js.map((file) => ({ file, gzip: gzipBytes(file) })).sort((a, b) => b.gzip - a.gzip);
+  return {
+    chunks: js.length,
+    js: files.reduce((sum, f) => sum + f.gzip, 0),
+    jsRaw: js.reduce((sum, f) => sum + rawBytes(f), 0),
+    css: css.reduce((sum, f) => sum + gzipBytes(f), 0),
+    files,
+  };
+}
+
+function main() {
+  if (!process.env.BENCH_NO_BUILD) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('the manifest names no entry chunk');
+
+  const login = measure(manifest, [entry, ROUTES.login]);
+  const workspace = measure(manifest, [entry, ROUTES.workspace]);
+  const reactKey = Object.keys(manifest).find((key) => manifest[key]!.name === 'react');
+  const react = reactKey ? measure(manifest, [reactKey]) : null;
+
+  const row = (name: string, m: Measure, base: Measure) =>
+    `| ${name.padEnd(28)} | ${String(m.chunks).padStart(6)} | ${kb(m.jsRaw).toFixed(1).padStart(9)} | ${kb(m.js)
+      .toFixed(1)
+      .padStart(9)} | ${kb(m.css).toFixed(1).padStart(9)} | ${(m.js / base.js).toFixed(2).padStart(5)} |`;
+  console.log('\nInitial JavaScript per route (gzip level 9, 1 kB = 1000 bytes):\n');
+  console.log('| route                        | chunks |    JS raw |   JS gzip |  CSS gzip | ratio |');
+  console.log('| ---------------------------- | -----: | --------: | --------: | --------: | ----: |');
+  if (react) console.log(row('react + router chunk alone', react, login));
+  console.log(row('/login (baseline)', login, login));
+  console.log(row('/ workspace', workspace, login));
+
+  console.log('\nWorkspace chunks, largest first:');
+  for (const f of workspace.files) console.log(`  ${kb(f.gzip).toFixed(1).padStart(7)} kB  ${f.file}`);
+
+  const loaded = staticClosure(manifest, [entry, ROUTES.workspace]);
+  for (const lazy of LAZY_IN_WORKSPACE) {
+    const chunk = manifest[lazy];
+    if (!chunk) throw new Error(`${lazy} is not a chunk of its own`);
+    const eager = loaded.has(lazy);
+    const own = measure(manifest, [lazy]);
+    const extra = own.files.filter((f) => ![...loaded].some((key) => manifest[key]!.file === f.file));
+    const size = extra.reduce((sum, f) => sum + f.gzip, 0);
+    console.log(
+      `\n${lazy}: ${eager ? 'LOADED UP FRONT' : 'lazy'}, ${kb(size).toFixed(1)} kB gzip fetched on first use`,
+    );
+  }
+
+  const met = kb(workspace.js) <= TARGET_KB;
+  console.log(
+    `\nTarget: workspace initial JavaScript ≤ ${TARGET_KB} kB gzip — ${met ? 'met' : 'MISSED'} (${kb(workspace.js).toFixed(1)} kB).`,
+  );
+}
+
+main();

@@ -1,0 +1,220 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { MessageSquareText, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { IconButton } from '../../../components/IconButton';
+import { Spinner } from '../../../components/Spinner';
+import { bubblePreview } from '../../../lib/format';
+import { useBubbles } from '../api/get-bubbles';
+import styles from './bubbles-picker.module.css';
+
+interface BubblesPickerProps {
+  /** Puts the chosen bubble's content into the text field, at the caret. */
+  onInsert: (content: string) => void;
+  /** Where the agent manages their bubbles (the empty state links there). */
+  manageHref: string;
+  disabled?: boolean;
+}
+
+/** Bubbles whose name or content holds every word typed, in the list's order. */
+function filterBubbles<T extends { name: string; content: string }>(bubbles: T[], query: string): T[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return bubbles;
+  return bubbles.filter((b) => {
+    const text = `${b.name}\n${b.content}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/**
+ * The composer's bubbles button (SPEC §2): a popover listing the agent's own bubbles (name and content preview cut
+ * to 50 characters) with a filter. Arrow keys move between the filter and the bubbles, Enter inserts, Escape
+ * closes and returns focus to the button. The list is the cache the live bubble events keep current.
+ */
+export function BubblesPicker({ onInsert, manageHref, disabled = false }: BubblesPickerProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const popoverId = useId();
+  const titleId = useId();
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const filter = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  const bubbles = useBubbles();
+  const shown = useMemo(() => filterBubbles(bubbles.data ?? [], query), [bubbles.data, query]);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    setQuery('');
+    if (returnFocus) button.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) {
+        setOpen(false);
+        setQuery('');
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (disabled) setOpen(false);
+  }, [disabled]);
+
+  // Focus moves in as the popover opens (onto the filter once the list is there), so Escape and arrows work at once.
+  const loaded = !bubbles.isPending;
+  useEffect(() => {
+    const element = popover.current;
+    if (!open || !element) return;
+    const first = element.querySelector<HTMLElement>('input, button, a');
+    (first ?? element).focus();
+  }, [open, loaded]);
+
+  const choose = (content: string) => {
+    setOpen(false);
+    setQuery('');
+    onInsert(content);
+  };
+
+  /** Arrow keys walk the filter field and the bubbles as one column. */
+  const onListKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [filter.current, ...(list.current?.querySelectorAll('button') ?? [])].filter(
+      (el): el is HTMLInputElement | HTMLButtonElement => el !== null,
+    );
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    let next: number | null = null;
+    if (event.key === 'ArrowDown') next = Math.min(at + 1, items.length - 1);
+    else if (event.key === 'ArrowUp') next = Math.max(at - 1, 0);
+    else if (event.key === 'Home' && at > 0) next = 1;
+    else if (event.key === 'End' && at > 0) next = items.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    items[next]?.focus();
+  };
+
+  let body;
+  if (bubbles.isPending) {
+    body = (
+      <div className={styles.state}>
+        <Spinner label={t('composer.bubblesLoading')} />
+      </div>
+    );
+  } else if (bubbles.isError) {
+    body = (
+      <div className={styles.state} role="alert">
+        <p>{t('composer.bubblesLoadFailed')}</p>
+        <Button size="sm" variant="secondary" busy={bubbles.isFetching} onClick={() => void bubbles.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  } else if (bubbles.data.length === 0) {
+    body = (
+      <EmptyState
+        size="sm"
+        icon={<MessageSquareText size={22} />}
+        title={t('composer.bubblesEmpty')}
+        description={t('composer.bubblesEmptyHint')}
+        action={
+          <Link className={styles.manage} to={manageHref}>
+            {t('composer.bubblesCreate')}
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <div className={styles.filter}>
+          <Search size={16} aria-hidden="true" />
+          <input
+            ref={filter}
+            type="search"
+            className={styles.filterInput}
+            aria-label={t('composer.bubblesFilter')}
+            placeholder={t('composer.bubblesFilter')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter in the filter takes the first match, like a quick switcher.
+              if (event.key === 'Enter' && shown[0]) {
+                event.preventDefault();
+                choose(shown[0].content);
+              }
+            }}
+          />
+        </div>
+        {shown.length === 0 ? (
+          <p className={styles.noMatch} role="status">
+            {t('composer.bubblesNoMatch')}
+          </p>
+        ) : (
+          <ul ref={list} className={styles.list} aria-labelledby={titleId}>
+            {shown.map((bubble) => (
+              <li key={bubble.bubbleid}>
+                <button type="button" className={styles.item} onClick={() => choose(bubble.content)}>
+                  <span className={styles.name}>{bubblePreview(bubble.name)}</span>
+                  <span className={styles.preview}>{bubblePreview(bubble.content)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link className={styles.footerLink} to={manageHref}>
+          {t('composer.bubblesManage')}
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <span
+      ref={wrapper}
+      className={styles.wrapper}
+      onKeyDownCapture={(event) => {
+        if (open && event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          close(true);
+        }
+      }}
+    >
+      <IconButton
+        ref={button}
+        label={t('composer.bubbles')}
+        tooltipPlacement="top"
+        disabled={disabled}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        aria-controls={open ? popoverId : undefined}
+        onClick={() => (open ? close(false) : setOpen(true))}
+      >
+        <MessageSquareText size={19} aria-hidden="true" />
+      </IconButton>
+      {open && (
+        <div
+          id={popoverId}
+          role="dialog"
+          aria-labelledby={titleId}
+          className={styles.popover}
+          ref={popover}
+          tabIndex={-1}
+          onKeyDown={onListKeys}
+        >
+          <p id={titleId} className={styles.title}>
+            {t('composer.bubblesTitle')}
+          </p>
+          {body}
+        </div>
+      )}
+    </span>
+  );
+}
