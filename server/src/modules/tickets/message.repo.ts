@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lt, or } from 'drizzle-orm';
 import type { Message } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { clients, messages, users } from '../../db/schema';
@@ -91,6 +91,42 @@ export const messageRepo = {
       .orderBy(desc(messages.seq))
       .limit(limit);
     return rows.reverse().map(toMessage);
+  },
+
+  /** Up to `limit` messages of a chat after an exclusive seq, oldest first. */
+  async pageAfter(tx: Tx, ticketId: string, after: number, limit: number): Promise<Message[]> {
+    const rows = await selectViews(tx)
+      .where(and(eq(messages.ticketId, ticketId), gt(messages.seq, after)))
+      .orderBy(asc(messages.seq))
+      .limit(limit);
+    return rows.map(toMessage);
+  },
+
+  /** The message if it belongs to this ticket of this company. */
+  async findInTicket(tx: Tx, companyId: string, ticketId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.id, id)))
+      .limit(1);
+    return row;
+  },
+
+  /** Messages of a chat whose text or file name holds `keyword` (any case, taken literally), newest first. */
+  async search(tx: Tx, companyId: string, ticketId: string, keyword: string, limit: number): Promise<Message[]> {
+    // LIKE treats % and _ as wildcards and \ as its escape: escape all three so the keyword matches literally.
+    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await selectViews(tx)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.ticketId, ticketId),
+          or(ilike(messages.content, pattern), ilike(messages.fileName, pattern)),
+        ),
+      )
+      .orderBy(desc(messages.seq))
+      .limit(limit);
+    return rows.map(toMessage);
   },
 
   async update(tx: Tx, id: string, patch: Partial<NewMessage>) {
