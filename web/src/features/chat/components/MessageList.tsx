@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, MessageSquareDashed } from 'lucide-react';
 import type { Message } from '@kreechat/contract';
@@ -13,6 +13,7 @@ import { MediaViewer } from './MediaViewer';
 import type { MediaTarget } from './MessageBody';
 import { MessageBubble, OutboxBubble, SystemNote } from './MessageRow';
 import styles from './chat.module.css';
+import toolStyles from './ChatTools.module.css';
 
 /** SPEC §9: the scroll-to-bottom button appears when more than 50 px remain below. */
 const JUMP_BUTTON_DISTANCE = 50;
@@ -22,6 +23,18 @@ const LOAD_OLDER_DISTANCE = 240;
 const STICKY_DATE_MS = 1_500;
 /** Until the first jump to the latest message has settled, the top of the list must not trigger a load. */
 const SETTLE_MS = 300;
+/** SPEC §9: a jumped-to message is highlighted for 2 s. */
+const HIGHLIGHT_MS = 2_000;
+
+/** The 'pinned-jump' scroll mode (SPEC §4): the list shows a slice around a message instead of the latest. */
+export interface JumpMode {
+  targetId: string;
+  hasNewer: boolean;
+  loadingNewer: boolean;
+  onLoadNewer: () => void;
+  /** The scroll-to-bottom button leaves the mode, back to the latest messages. */
+  onLeave: () => void;
+}
 
 interface MessageListProps {
   rows: ChatRow[];
@@ -37,6 +50,11 @@ interface MessageListProps {
   onDiscardOutbox: (item: OutboxItem) => void;
   /** Changes whenever the list must go to the latest message (the viewer just sent one). */
   followSignal: number;
+  pinnedIds: ReadonlySet<string>;
+  /** Right-click, the ContextMenu key or Shift+F10 on a message: its menu, at that point. */
+  onMessageMenu: (message: Message, at: { x: number; y: number }, returnTo: HTMLElement) => void;
+  /** Set in the jump mode; mount a new list (a new `key`) when entering or leaving it. */
+  jump?: JumpMode;
 }
 
 function useDayTitle() {
@@ -66,6 +84,9 @@ export function MessageList({
   onRetryOutbox,
   onDiscardOutbox,
   followSignal,
+  pinnedIds,
+  onMessageMenu,
+  jump,
 }: MessageListProps) {
   const { t } = useTranslation();
   const titleOf = useDayTitle();
@@ -87,20 +108,34 @@ export function MessageList({
     },
     getItemKey: (index) => rows[index]?.key ?? index,
     anchorTo: 'end',
-    followOnAppend: true,
+    // In the jump mode newer pages are appended under the reader: they must not pull the view down.
+    followOnAppend: !jump,
     scrollEndThreshold: JUMP_BUTTON_DISTANCE,
     overscan: 8,
     paddingStart: 8,
     paddingEnd: 12,
   });
 
-  // Open at the latest message.
+  // Open at the latest message, or in the jump mode at the target, highlighted for 2 s.
   const [opened, setOpened] = useState(false);
+  const [highlightId, setHighlightId] = useState<string | null>(null);
+  const targetId = jump?.targetId ?? null;
   useLayoutEffect(() => {
     if (opened || rows.length === 0) return;
-    virtualizer.scrollToEnd();
+    const targetIndex = targetId ? rows.findIndex((row) => row.key === `m:${targetId}`) : -1;
+    if (targetIndex >= 0) {
+      virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+      setHighlightId(targetId);
+    } else {
+      virtualizer.scrollToEnd();
+    }
     setOpened(true);
-  }, [opened, rows.length, virtualizer]);
+  }, [opened, rows, targetId, virtualizer]);
+  useEffect(() => {
+    if (!highlightId) return;
+    const timer = window.setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlightId]);
   useEffect(() => {
     if (!opened) return;
     const timer = window.setTimeout(() => setSettled(true), SETTLE_MS);
@@ -117,6 +152,14 @@ export function MessageList({
     if (!element) return;
     setShowJump(element.scrollHeight - element.scrollTop - element.clientHeight > JUMP_BUTTON_DISTANCE);
   }, []);
+
+  const hasNewer = jump?.hasNewer ?? false;
+  const loadingNewer = jump?.loadingNewer ?? false;
+  const onLoadNewer = jump?.onLoadNewer;
+  const nearBottom = () => {
+    const element = scrollRef.current;
+    return element !== null && element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_DISTANCE;
+  };
 
   /*
    * Older pages are prepended. The virtualizer keeps the row at the top edge in place, but at the very top that
@@ -165,6 +208,11 @@ export function MessageList({
     if (element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
   }, [rows, settled, hasOlder, loadingOlder, onLoadOlder, measure, recordAnchor]);
 
+  // In the jump mode, newer pages load as the reader nears the bottom of the slice.
+  useEffect(() => {
+    if (settled && hasNewer && !loadingNewer && nearBottom()) onLoadNewer?.();
+  });
+
   useEffect(() => () => window.clearTimeout(stickyTimer.current), []);
 
   const onScroll = () => {
@@ -173,6 +221,7 @@ export function MessageList({
     measure();
     recordAnchor();
     if (settled && hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
+    if (settled && hasNewer && !loadingNewer && nearBottom()) onLoadNewer?.();
     const top = virtualizer.getVirtualItemForOffset(element.scrollTop + 8);
     const row = top ? rows[top.index] : undefined;
     setStickyDay(row && row.kind !== 'start' ? row.day : null);
@@ -204,6 +253,7 @@ export function MessageList({
             onOpenMedia={setMedia}
             onRetry={onRetryMessage}
             retrying={retryingId === row.message.messageid}
+            pinned={pinnedIds.has(row.message.messageid)}
           />
         );
       case 'outbox':
@@ -215,6 +265,25 @@ export function MessageList({
         return unknown;
       }
     }
+  };
+
+  const messageOf = (index: number) => {
+    const row = rows[index];
+    return row?.kind === 'message' ? row.message : null;
+  };
+  const onRowContextMenu = (event: MouseEvent<HTMLDivElement>, index: number) => {
+    const message = messageOf(index);
+    if (!message) return;
+    event.preventDefault();
+    onMessageMenu(message, { x: event.clientX, y: event.clientY }, event.currentTarget);
+  };
+  const onRowKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+    const message = messageOf(index);
+    if (!message || event.target !== event.currentTarget) return;
+    if (event.key !== 'ContextMenu' && !(event.key === 'F10' && event.shiftKey)) return;
+    event.preventDefault();
+    const box = event.currentTarget.getBoundingClientRect();
+    onMessageMenu(message, { x: box.left + box.width / 2, y: box.top + Math.min(box.height, 40) }, event.currentTarget);
   };
 
   const items = virtualizer.getVirtualItems();
@@ -248,13 +317,23 @@ export function MessageList({
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
+              const isMessage = row.kind === 'message';
+              const highlighted = isMessage && row.message.messageid === highlightId;
               return (
                 <div
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className={styles.rowSlot}
+                  className={[styles.rowSlot, isMessage && toolStyles.focusable, highlighted && toolStyles.highlight]
+                    .filter(Boolean)
+                    .join(' ')}
                   data-kind={row.kind}
+                  data-messageid={isMessage ? row.message.messageid : undefined}
+                  data-highlighted={highlighted || undefined}
+                  tabIndex={isMessage ? 0 : undefined}
+                  aria-keyshortcuts={isMessage ? 'Shift+F10' : undefined}
+                  onContextMenu={isMessage ? (event) => onRowContextMenu(event, item.index) : undefined}
+                  onKeyDown={isMessage ? (event) => onRowKeyDown(event, item.index) : undefined}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   {renderRow(row)}
@@ -264,13 +343,22 @@ export function MessageList({
           </div>
         )}
       </div>
-      {showJump && (
+      {loadingNewer && (
+        <div className={toolStyles.loadingNewer}>
+          <Spinner size="sm" label={t('chatTools.loadingNewer')} />
+        </div>
+      )}
+      {(showJump || jump) && (
         <button
           type="button"
           className={styles.jump}
-          aria-label={t('chat.scrollToLatest')}
-          title={t('chat.scrollToLatest')}
+          aria-label={jump ? t('chatTools.backToLatest') : t('chat.scrollToLatest')}
+          title={jump ? t('chatTools.backToLatest') : t('chat.scrollToLatest')}
           onClick={() => {
+            if (jump) {
+              jump.onLeave();
+              return;
+            }
             virtualizer.scrollToEnd();
             setShowJump(false);
           }}
