@@ -297,7 +297,7 @@ export function MessageList({
         </div>
       )}
       {stickyDay && !loadingOlder && (
-        <div className={styles.stickyDay} aria-hidden="true">
+        <div className={styles.stickyDay} aria-hidden="true" data-sticky-day>
           <span className={styles.dayPill}>{titleOf(stickyDay, today)}</span>
         </div>
       )}
