@@ -23,6 +23,8 @@ const LOAD_OLDER_DISTANCE = 240;
 const STICKY_DATE_MS = 1_500;
 /** Until the first jump to the latest message has settled, the top of the list must not trigger a load. */
 const SETTLE_MS = 300;
+/** A jump opens with this much of the chat above its target (then centres it). */
+const OPENING_CONTEXT_PX = 300;
 /** SPEC §9: a jumped-to message is highlighted for 2 s. */
 const HIGHLIGHT_MS = 2_000;
 
@@ -97,16 +99,40 @@ export function MessageList({
   const [stickyDay, setStickyDay] = useState<string | null>(null);
   const stickyTimer = useRef<number | undefined>(undefined);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => {
+  /*
+   * Stable between renders of the same rows: the virtualizer recomputes every row's position whenever
+   * `getItemKey` changes, which a new function each render (each scroll frame) turned into O(rows) per frame.
+   */
+  const estimateSize = useCallback(
+    (index: number) => {
       const row = rows[index];
       if (!row || row.kind === 'day' || row.kind === 'start') return 44;
       if (row.kind === 'message' && (row.message.type === 'image' || row.message.type === 'video')) return 230;
       return 64;
     },
-    getItemKey: (index) => rows[index]?.key ?? index,
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const targetId = jump?.targetId ?? null;
+  /*
+   * Where the first render looks (estimated): at the latest message, or just above the jump's target. Without it
+   * the first render mounts the top rows of the loaded pages, only for the opening scroll to replace them.
+   */
+  const openingOffset = () => {
+    const targetIndex = targetId ? rows.findIndex((row) => row.key === `m:${targetId}`) : -1;
+    const stop = targetIndex >= 0 ? targetIndex : rows.length;
+    let offset = 0;
+    for (let i = 0; i < stop; i++) offset += estimateSize(i);
+    return targetIndex >= 0 ? Math.max(0, offset - OPENING_CONTEXT_PX) : offset;
+  };
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement,
+    estimateSize,
+    getItemKey,
+    initialOffset: openingOffset,
     anchorTo: 'end',
     // In the jump mode newer pages are appended under the reader: they must not pull the view down.
     followOnAppend: !jump,
@@ -119,7 +145,6 @@ export function MessageList({
   // Open at the latest message, or in the jump mode at the target, highlighted for 2 s.
   const [opened, setOpened] = useState(false);
   const [highlightId, setHighlightId] = useState<string | null>(null);
-  const targetId = jump?.targetId ?? null;
   useLayoutEffect(() => {
     if (opened || rows.length === 0) return;
     const targetIndex = targetId ? rows.findIndex((row) => row.key === `m:${targetId}`) : -1;
