@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, PinnedMessage, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +65,7 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
   const unpin = useUnpinMessage();
   const jump = useJump(ticket.ticketid);
   const [pinnedOpen, setPinnedOpen] = useState(false);
+  const pinnedToggle = useRef<HTMLButtonElement>(null);
   const [searchOpen, setSearchOpen] = useState(false);
   const [menu, setMenu] = useState<{ target: MenuTarget; message: Message } | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
@@ -215,6 +216,7 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
             pinnedOpen={pinnedOpen}
             pinnedCount={pins.data?.length ?? 0}
             pinnedPanelId={pinnedPanelId}
+            pinnedToggleRef={pinnedToggle}
             onTogglePinned={() => setPinnedOpen((open) => !open)}
             searchOpen={searchOpen}
             onToggleSearch={() => setSearchOpen((open) => !open)}
@@ -239,6 +241,10 @@ export function ChatPane({ ticket, viewer, actions }: ChatPaneProps) {
             onRetry={() => void pins.refetch()}
             onJump={(pinned) => jumpTo(pinned.messageid)}
             onUnpin={unpinFromPanel}
+            onClose={() => {
+              setPinnedOpen(false);
+              pinnedToggle.current?.focus();
+            }}
           />
         )}
         {body}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Pin, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/IconButton';
@@ -7,6 +8,7 @@ interface ChatToolTogglesProps {
   pinnedOpen: boolean;
   pinnedCount: number;
   pinnedPanelId: string;
+  pinnedToggleRef: Ref<HTMLButtonElement>;
   onTogglePinned: () => void;
   searchOpen: boolean;
   onToggleSearch: () => void;
@@ -17,6 +19,7 @@ export function ChatToolToggles({
   pinnedOpen,
   pinnedCount,
   pinnedPanelId,
+  pinnedToggleRef,
   onTogglePinned,
   searchOpen,
   onToggleSearch,
@@ -25,6 +28,7 @@ export function ChatToolToggles({
   return (
     <>
       <IconButton
+        ref={pinnedToggleRef}
         label={t('chatTools.pinnedToggle')}
         aria-pressed={pinnedOpen}
         aria-expanded={pinnedOpen}

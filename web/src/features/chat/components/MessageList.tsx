@@ -296,19 +296,25 @@ export function MessageList({
     const row = rows[index];
     return row?.kind === 'message' ? row.message : null;
   };
+  // A keyboard-made menu (and a contextmenu event without a pointer) opens at the message, not at the corner.
+  const besideRow = (element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + Math.min(box.height, 40) };
+  };
   const onRowContextMenu = (event: MouseEvent<HTMLDivElement>, index: number) => {
     const message = messageOf(index);
     if (!message) return;
     event.preventDefault();
-    onMessageMenu(message, { x: event.clientX, y: event.clientY }, event.currentTarget);
+    const fromPointer = event.clientX !== 0 || event.clientY !== 0;
+    const at = fromPointer ? { x: event.clientX, y: event.clientY } : besideRow(event.currentTarget);
+    onMessageMenu(message, at, event.currentTarget);
   };
   const onRowKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
     const message = messageOf(index);
     if (!message || event.target !== event.currentTarget) return;
     if (event.key !== 'ContextMenu' && !(event.key === 'F10' && event.shiftKey)) return;
     event.preventDefault();
-    const box = event.currentTarget.getBoundingClientRect();
-    onMessageMenu(message, { x: box.left + box.width / 2, y: box.top + Math.min(box.height, 40) }, event.currentTarget);
+    onMessageMenu(message, besideRow(event.currentTarget), event.currentTarget);
   };
 
   const items = virtualizer.getVirtualItems();

@@ -23,6 +23,8 @@ interface PinnedPanelProps {
   onRetry: () => void;
   onJump: (pin: PinnedMessage) => void;
   onUnpin: (pin: PinnedMessage) => void;
+  /** Escape inside the panel closes it. */
+  onClose: () => void;
 }
 
 /**
@@ -30,7 +32,7 @@ interface PinnedPanelProps {
  * SPEC §5 says, a click jumps to it in the chat. It fades in after 300 ms (SPEC §9), over the messages, so
  * opening it moves nothing.
  */
-export function PinnedPanel({ id, pins, loading, failed, onRetry, onJump, onUnpin }: PinnedPanelProps) {
+export function PinnedPanel({ id, pins, loading, failed, onRetry, onJump, onUnpin, onClose }: PinnedPanelProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const contentRef = useRef<HTMLDivElement>(null);
@@ -102,6 +104,11 @@ export function PinnedPanel({ id, pins, loading, failed, onRetry, onJump, onUnpi
       aria-label={t('chatTools.pinnedTitle')}
       className={styles.panel}
       data-capped={capped || undefined}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
     >
       <div ref={contentRef}>
         <h3 className={styles.panelTitle}>
