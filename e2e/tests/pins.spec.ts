@@ -118,14 +118,20 @@ test('two agents: one pins and unpins through the message menu, the other sees i
 
   // Copy from the keyboard: focus the message, Shift+F10, Copy.
   await contextA.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await messageRow(pageA, 'Thanks in advance').focus();
+  // The keyboard walks the messages from the list: ArrowUp reaches the latest one first.
+  await logOf(pageA).focus();
+  await pageA.keyboard.press('ArrowUp');
+  await expect(messageRow(pageA, 'Thanks in advance')).toBeFocused();
   await pageA.keyboard.press('Shift+F10');
   await pageA.getByRole('menuitem', { name: 'Copy text' }).click();
   await expect(chatOf(pageA).getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   expect(await pageA.evaluate(() => navigator.clipboard.readText())).toBe('Thanks in advance');
 
   // A unpins from the keyboard (ContextMenu key): gone from B's panel.
-  await messageRow(pageA, 'Can you refund it?').focus();
+  await expect(messageRow(pageA, 'Thanks in advance')).toBeFocused();
+  await pageA.keyboard.press('ArrowUp');
+  await expect(messageRow(pageA, 'Can you refund it?')).toBeFocused();
+  await snap(pageA, 'pins-keyboard-focus');
   await pageA.keyboard.press('ContextMenu');
   await pageA.getByRole('menuitem', { name: 'Unpin' }).press('Enter');
   await expect(messageRow(pageA, 'Can you refund it?').getByTitle('Pinned')).toHaveCount(0);

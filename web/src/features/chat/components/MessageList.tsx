@@ -317,6 +317,45 @@ export function MessageList({
     onMessageMenu(message, besideRow(event.currentTarget), event.currentTarget);
   };
 
+  /*
+   * The keyboard walks the messages one by one (ArrowUp / ArrowDown, from the list or from a message) instead of
+   * Tab stopping at each of them; Escape goes back to the list. The focused message opens its menu as above.
+   */
+  const focusRow = (index: number) => {
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    const focus = (attempt: number) => {
+      const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+      if (row) row.focus({ preventScroll: true });
+      else if (attempt < 5) requestAnimationFrame(() => focus(attempt + 1));
+    };
+    requestAnimationFrame(() => focus(0));
+  };
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (event.key === 'Escape' && from) {
+      event.preventDefault();
+      element.focus({ preventScroll: true });
+      return;
+    }
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    if (from === null && event.target !== element) return;
+    const step = event.key === 'ArrowUp' ? -1 : 1;
+    let index: number;
+    if (from) {
+      index = Number(from.dataset.index) + step;
+    } else {
+      // From the list itself: the message at the bottom (going up) or at the top (going down) of the view.
+      const edge = step < 0 ? element.scrollTop + element.clientHeight - 1 : element.scrollTop + 1;
+      index = virtualizer.getVirtualItemForOffset(edge)?.index ?? (step < 0 ? rows.length - 1 : 0);
+    }
+    while (index >= 0 && index < rows.length && rows[index]?.kind !== 'message') index += step;
+    if (index < 0 || index >= rows.length) return;
+    event.preventDefault();
+    focusRow(index);
+  };
+
   const items = virtualizer.getVirtualItems();
   const onlyStart = rows.every((row) => row.kind === 'start');
 
@@ -339,7 +378,9 @@ export function MessageList({
         aria-label={t('chat.messages')}
         aria-busy={loadingOlder || undefined}
         tabIndex={0}
+        aria-keyshortcuts="ArrowUp ArrowDown"
         onScroll={onScroll}
+        onKeyDown={onListKeyDown}
       >
         {onlyStart ? (
           <EmptyState size="sm" icon={<MessageSquareDashed size={22} />} title={t('chat.empty')} />
@@ -361,7 +402,7 @@ export function MessageList({
                   data-kind={row.kind}
                   data-messageid={isMessage ? row.message.messageid : undefined}
                   data-highlighted={highlighted || undefined}
-                  tabIndex={isMessage ? 0 : undefined}
+                  tabIndex={isMessage ? -1 : undefined}
                   aria-keyshortcuts={isMessage ? 'Shift+F10' : undefined}
                   onContextMenu={isMessage ? (event) => onRowContextMenu(event, item.index) : undefined}
                   onKeyDown={isMessage ? (event) => onRowKeyDown(event, item.index) : undefined}
