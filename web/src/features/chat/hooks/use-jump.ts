@@ -8,7 +8,7 @@ import { openWindow, withNewer, withOlder, type JumpWindow } from '../lib/jump-w
  * scrolls; a failed page stops that direction (no retry loop) until the next jump.
  */
 export function useJump(ticketid: string) {
-  const [window, setWindow] = useState<JumpWindow | null>(null);
+  const [shown, setShown] = useState<JumpWindow | null>(null);
   /** Changes with every jump, so the list remounts at the new target even when it is the same message. */
   const [serial, setSerial] = useState(0);
   const [opening, setOpening] = useState(false);
@@ -16,7 +16,7 @@ export function useJump(ticketid: string) {
   const [loading, setLoading] = useState({ older: false, newer: false });
   const [stopped, setStopped] = useState({ older: false, newer: false });
   const current = useRef<JumpWindow | null>(null);
-  current.current = window;
+  current.current = shown;
   const busy = useRef({ older: false, newer: false });
   // Answers of an earlier jump (or of one left already) are dropped.
   const generation = useRef(0);
@@ -32,7 +32,7 @@ export function useJump(ticketid: string) {
         busy.current = { older: false, newer: false };
         setLoading({ older: false, newer: false });
         setStopped({ older: false, newer: false });
-        setWindow(openWindow(messageid, slice));
+        setShown(openWindow(messageid, slice));
         setSerial((n) => n + 1);
       } catch {
         if (mine === generation.current) setFailed(true);
@@ -46,21 +46,21 @@ export function useJump(ticketid: string) {
   const leave = useCallback(() => {
     generation.current++;
     setOpening(false);
-    setWindow(null);
+    setShown(null);
   }, []);
 
   const load = useCallback(
     async (direction: 'older' | 'newer') => {
-      const shown = current.current;
-      const cursor = direction === 'older' ? shown?.older : shown?.newer;
-      if (!shown || cursor === null || cursor === undefined || busy.current[direction]) return;
+      const latest = current.current;
+      const cursor = direction === 'older' ? latest?.older : latest?.newer;
+      if (!latest || cursor === null || cursor === undefined || busy.current[direction]) return;
       const mine = generation.current;
       busy.current[direction] = true;
       setLoading((l) => ({ ...l, [direction]: true }));
       try {
         const page = await getSlicePage(ticketid, cursor, direction);
         if (mine !== generation.current) return;
-        setWindow((w) => w && (direction === 'older' ? withOlder(w, cursor, page) : withNewer(w, cursor, page)));
+        setShown((w) => w && (direction === 'older' ? withOlder(w, cursor, page) : withNewer(w, cursor, page)));
       } catch {
         if (mine === generation.current) setStopped((s) => ({ ...s, [direction]: true }));
       } finally {
@@ -75,13 +75,13 @@ export function useJump(ticketid: string) {
   const loadNewer = useCallback(() => void load('newer'), [load]);
 
   return {
-    window,
+    window: shown,
     serial,
     opening,
     failed,
     dismissFailure: useCallback(() => setFailed(false), []),
-    hasOlder: window !== null && window.older !== null && !stopped.older,
-    hasNewer: window !== null && window.newer !== null && !stopped.newer,
+    hasOlder: shown !== null && shown.older !== null && !stopped.older,
+    hasNewer: shown !== null && shown.newer !== null && !stopped.newer,
     loadingOlder: loading.older,
     loadingNewer: loading.newer,
     jumpTo,
