@@ -42,6 +42,7 @@ import { createActionService } from './modules/actions';
 import { agentRoutes, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
 import { bubbleRoutes, createBubbleService } from './modules/bubbles';
+import { createPinService, pinRoutes } from './modules/pins';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
@@ -138,6 +139,7 @@ export function buildServices(deps: AppDeps) {
   });
   const intake = createIntakeService({ db, clock, events: realtime, actions, clients, delivery, notifications });
   const bubbles = createBubbleService({ db, clock, events: realtime });
+  const pins = createPinService({ db, clock, events: realtime, tickets });
   const telegram = createTelegramRuntime({
     db,
     config,
@@ -169,6 +171,7 @@ export function buildServices(deps: AppDeps) {
     chat,
     intake,
     bubbles,
+    pins,
     telegram,
     worker,
     privateChats,
@@ -247,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(clientRoutes(services.clients));
       await api.register(ticketRoutes(services.tickets, services.chat));
       await api.register(bubbleRoutes(services.bubbles));
+      await api.register(pinRoutes(services.pins));
       await api.register(telegramRoutes(services.telegram));
       await api.register(privateChatRoutes(services.privateChats));
       await api.register(notificationRoutes(services.notifications));

@@ -99,3 +99,49 @@ export const retryMessageBodySchema = z.object({ messageid: uuidSchema });
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export const messageResponseSchema = z.object({ message: messageSchema });
+
+/** In-chat search (SPEC §5: at least 1 character); the newest matches first, at most this many. */
+export const MESSAGE_SEARCH_LIMIT = 50;
+export const MESSAGE_SEARCH_MAX_LENGTH = 200;
+export const SEARCH_KEYWORD_REQUIRED = 'Type at least 1 character to search';
+export const searchMessageQuerySchema = z.object({
+  keyword: z
+    .string({ message: SEARCH_KEYWORD_REQUIRED })
+    .trim()
+    .min(1, { message: SEARCH_KEYWORD_REQUIRED })
+    .max(MESSAGE_SEARCH_MAX_LENGTH, { message: 'The search text is too long' }),
+  ticketid: uuidSchema,
+  created_on: z.string().optional(),
+});
+export const messageListSchema = z.array(messageSchema);
+
+/** Messages on each side of the target in a chat slice (the jump to a pinned or found message). */
+export const CHAT_SLICE_AROUND = 30;
+/**
+ * GET /get-chat-slice (SPEC §7). With `messageid`: the window around that message. With `scrollUp` or
+ * `scrollDown` and `lastIndex` (a cursor of the previous answer): the page of {@link CHAT_PAGE_SIZE} messages
+ * before or after it. The SPEC's other fields (created_on, isInitialClick, activeTicketCreatedDate) are accepted
+ * and not needed: cursors carry the position.
+ */
+export const chatSliceQuerySchema = z.object({
+  ticketid: uuidSchema,
+  messageid: uuidSchema.optional(),
+  lastIndex: z.coerce.number().int().min(0, { message: 'Invalid lastIndex' }).optional(),
+  scrollUp: z.stringbool().optional(),
+  scrollDown: z.stringbool().optional(),
+  tz: z.string().max(64).optional(),
+  created_on: z.string().optional(),
+  isInitialClick: z.string().optional(),
+  activeTicketCreatedDate: z.string().optional(),
+});
+export type ChatSliceQuery = z.input<typeof chatSliceQuerySchema>;
+export const chatSliceResponseSchema = z.object({
+  /** Index in `selectedSections` of the day holding the target; null for a scroll page. */
+  targetSectionIndex: z.number().int().nullable(),
+  selectedSections: z.array(chatSectionSchema),
+  /** Cursor for older messages (as `index` of the chat call, or `lastIndex` with scrollUp); null at the start. */
+  newIndex: z.number().int().nullable(),
+  /** Cursor for newer messages (`lastIndex` with scrollDown); null when this reaches the latest message. */
+  newerIndex: z.number().int().nullable(),
+});
+export type ChatSliceResponse = z.infer<typeof chatSliceResponseSchema>;

@@ -1,4 +1,14 @@
-import { CHAT_PAGE_SIZE, NOT_TICKET_HANDLER, TICKET_CLOSED, type ChatResponse, type Message } from '@kreechat/contract';
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_SLICE_AROUND,
+  MESSAGE_NOT_FOUND,
+  MESSAGE_SEARCH_LIMIT,
+  NOT_TICKET_HANDLER,
+  TICKET_CLOSED,
+  type ChatResponse,
+  type ChatSliceResponse,
+  type Message,
+} from '@kreechat/contract';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { Principal } from '../../platform/access';
@@ -97,6 +107,75 @@ export function createChatService(deps: {
       const more = page.length > CHAT_PAGE_SIZE;
       const messages = more ? page.slice(1) : page;
       return { sections: groupByDay(messages, timeZone), nextCursor: more ? messages[0]!.seq : null };
+    },
+
+    /** SPEC §5 in-chat search: the ticket's newest {@link MESSAGE_SEARCH_LIMIT} messages matching the keyword. */
+    async search(viewer: Principal, ticketId: string, keyword: string): Promise<Message[]> {
+      await tickets.visibleRow(viewer, ticketId);
+      return messageRepo.search(db, viewer.companyId, ticketId, keyword, MESSAGE_SEARCH_LIMIT);
+    },
+
+    /**
+     * The chat around one message (the jump to a pinned or found message): {@link CHAT_SLICE_AROUND} messages on
+     * each side in day sections, with the cursors to page further both ways.
+     */
+    async sliceAround(
+      viewer: Principal,
+      ticketId: string,
+      messageId: string,
+      timeZone?: string,
+    ): Promise<ChatSliceResponse> {
+      dayFormatter(timeZone);
+      await tickets.visibleRow(viewer, ticketId);
+      const target = await messageRepo.findInTicket(db, viewer.companyId, ticketId, messageId);
+      if (!target) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      // One more than needed on each side tells whether the window reaches the chat's first or latest message.
+      const [older, rest] = await Promise.all([
+        messageRepo.page(db, ticketId, target.seq, CHAT_SLICE_AROUND + 1),
+        messageRepo.pageAfter(db, ticketId, target.seq - 1, CHAT_SLICE_AROUND + 2),
+      ]);
+      const moreOlder = older.length > CHAT_SLICE_AROUND;
+      const moreNewer = rest.length > CHAT_SLICE_AROUND + 1;
+      const window = [...(moreOlder ? older.slice(1) : older), ...(moreNewer ? rest.slice(0, -1) : rest)];
+      const sections = groupByDay(window, timeZone);
+      return {
+        targetSectionIndex: sections.findIndex((s) => s.messages.some((m) => m.messageid === messageId)),
+        selectedSections: sections,
+        newIndex: moreOlder ? window[0]!.seq : null,
+        newerIndex: moreNewer ? window[window.length - 1]!.seq : null,
+      };
+    },
+
+    /** A page of {@link CHAT_PAGE_SIZE} messages before or after a cursor of a slice (scrolling in a jump). */
+    async slicePage(
+      viewer: Principal,
+      ticketId: string,
+      cursor: number,
+      direction: 'older' | 'newer',
+      timeZone?: string,
+    ): Promise<ChatSliceResponse> {
+      dayFormatter(timeZone);
+      await tickets.visibleRow(viewer, ticketId);
+      if (direction === 'older') {
+        const page = await messageRepo.page(db, ticketId, cursor, CHAT_PAGE_SIZE + 1);
+        const more = page.length > CHAT_PAGE_SIZE;
+        const messages = more ? page.slice(1) : page;
+        return {
+          targetSectionIndex: null,
+          selectedSections: groupByDay(messages, timeZone),
+          newIndex: more ? messages[0]!.seq : null,
+          newerIndex: cursor,
+        };
+      }
+      const page = await messageRepo.pageAfter(db, ticketId, cursor, CHAT_PAGE_SIZE + 1);
+      const more = page.length > CHAT_PAGE_SIZE;
+      const messages = more ? page.slice(0, -1) : page;
+      return {
+        targetSectionIndex: null,
+        selectedSections: groupByDay(messages, timeZone),
+        newIndex: cursor,
+        newerIndex: more ? messages[messages.length - 1]!.seq : null,
+      };
     },
 
     sendText: (viewer: Principal, ticketId: string, content: string, idempotencyKey?: string) =>

@@ -10,12 +10,16 @@ import {
   chatParamsSchema,
   chatQuerySchema,
   chatResponseSchema,
+  chatSliceQuerySchema,
+  chatSliceResponseSchema,
   closedTicketsParamsSchema,
   closedTicketsQuerySchema,
   closeTicketBodySchema,
   MAX_UPLOAD_BYTES,
+  messageListSchema,
   messageResponseSchema,
   retryMessageBodySchema,
+  searchMessageQuerySchema,
   sendFileFieldsSchema,
   sendMessageBodySchema,
   ticketListSchema,
@@ -173,5 +177,33 @@ export const ticketRoutes =
         schema: { tags: ['chat'], body: retryMessageBodySchema, response: { 200: messageResponseSchema } },
       },
       async (request) => ({ message: await chat.retry(principalOf(request), request.body.messageid) }),
+    );
+
+    app.get(
+      '/search-message',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], querystring: searchMessageQuerySchema, response: { 200: messageListSchema } },
+      },
+      async (request) => chat.search(principalOf(request), request.query.ticketid, request.query.keyword),
+    );
+
+    app.get(
+      '/get-chat-slice',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], querystring: chatSliceQuerySchema, response: { 200: chatSliceResponseSchema } },
+      },
+      async (request) => {
+        const { ticketid, messageid, lastIndex, scrollUp, scrollDown, tz } = request.query;
+        const viewer = principalOf(request);
+        if (scrollUp || scrollDown) {
+          if (scrollUp && scrollDown) throw new ValidationError('Scroll up or down, not both');
+          if (lastIndex === undefined) throw new ValidationError('lastIndex is required to scroll');
+          return chat.slicePage(viewer, ticketid, lastIndex, scrollUp ? 'older' : 'newer', tz);
+        }
+        if (!messageid) throw new ValidationError('messageid is required');
+        return chat.sliceAround(viewer, ticketid, messageid, tz);
+      },
     );
   };

@@ -11,10 +11,12 @@ interface ChatHeaderProps {
   ticket: Ticket;
   headingId: string;
   actions?: ReactNode;
+  /** The chat's own tools (pinned messages, search), before the ticket's actions. */
+  tools?: ReactNode;
 }
 
 /** Client, short ticket id, platform, department and stage; who closed it and when; the ticket's actions. */
-export function ChatHeader({ ticket, headingId, actions }: ChatHeaderProps) {
+export function ChatHeader({ ticket, headingId, actions, tools }: ChatHeaderProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const closed = ticket.stage === 'closed';
@@ -46,7 +48,12 @@ export function ChatHeader({ ticket, headingId, actions }: ChatHeaderProps) {
           </p>
         )}
       </div>
-      {actions && <div className={styles.headerActions}>{actions}</div>}
+      {(tools || actions) && (
+        <div className={styles.headerActions}>
+          {tools}
+          {actions}
+        </div>
+      )}
     </header>
   );
 }

@@ -1,6 +1,6 @@
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message, Ticket } from '@kreechat/contract';
+import type { Message, PinnedMessage, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { dayKey } from '../../../lib/dates';
@@ -8,16 +8,28 @@ import { displayUsername } from '../../../lib/format';
 import { randomId } from '../../../lib/ids';
 import type { Viewer } from '../../../lib/session';
 import { useChat } from '../api/get-chat';
+import { usePins } from '../api/get-pins';
+import { usePinMessage, useUnpinMessage } from '../api/pin-message';
 import { useRetryMessage } from '../api/retry-message';
 import { useSendMessage } from '../api/send-message';
 import { useFileDrop } from '../hooks/use-file-drop';
+import { useJump } from '../hooks/use-jump';
 import { buildRows } from '../lib/chat-pages';
+import { copyableText } from '../lib/pins';
 import { removeFromOutbox, useOutbox, type OutboxItem } from '../lib/outbox';
 import { ChatHeader } from './ChatHeader';
+import { ChatSearch } from './ChatSearch';
+import { ChatToolToggles } from './ChatTools';
 import { ChatSkeleton } from './ChatSkeleton';
 import { Composer, type ComposerTools } from './Composer';
 import { MessageList } from './MessageList';
+import { MessageMenu, type MenuTarget } from './MessageMenu';
+import { PinnedPanel } from './PinnedPanel';
 import styles from './chat.module.css';
+import toolStyles from './ChatTools.module.css';
+
+/** SPEC §9: a status note shows about 1 s; a little longer so it can be read. */
+const NOTICE_MS = 1_500;
 
 interface ChatPaneProps {
   ticket: Ticket;
@@ -50,6 +62,60 @@ export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPanePro
   const retry = useRetryMessage();
   const [followSignal, setFollowSignal] = useState(0);
   const today = dayKey(new Date());
+  const pinnedPanelId = useId();
+  const pins = usePins(ticket.ticketid);
+  const pin = usePinMessage();
+  const unpin = useUnpinMessage();
+  const jump = useJump(ticket.ticketid);
+  const [pinnedOpen, setPinnedOpen] = useState(false);
+  const pinnedToggle = useRef<HTMLButtonElement>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menu, setMenu] = useState<{ target: MenuTarget; message: Message } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const pinnedIds = useMemo(() => new Set(pins.data?.map((p) => p.messageid)), [pins.data]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+
+  const { failed: jumpFailed, dismissFailure } = jump;
+  useEffect(() => {
+    if (!jumpFailed) return;
+    const timer = window.setTimeout(dismissFailure, NOTICE_MS * 2);
+    return () => window.clearTimeout(timer);
+  }, [jumpFailed, dismissFailure]);
+
+  const jumpTo = (messageid: string) => {
+    setPinnedOpen(false);
+    void jump.jumpTo(messageid);
+  };
+  const togglePin = (message: Pick<Message, 'ticketid' | 'messageid' | 'created_on'> & Partial<Message>) => {
+    const failed = () => setNotice({ text: t('chatTools.actionFailed'), error: true });
+    if (pinnedIds.has(message.messageid)) unpin.mutate(message, { onError: failed });
+    else pin.mutate(message as Message, { onError: failed });
+  };
+  const unpinFromPanel = (pinned: PinnedMessage) =>
+    togglePin({ ticketid: pinned.ticketid, messageid: pinned.messageid, created_on: pinned.message_created_on });
+  const copy = (message: Message) => {
+    navigator.clipboard
+      .writeText(copyableText(message))
+      .then(() => setNotice({ text: t('chatTools.copied'), error: false }))
+      .catch(() => setNotice({ text: t('chatTools.copyFailed'), error: true }));
+  };
+  const openMenu = useCallback(
+    (message: Message, at: { x: number; y: number }, returnTo: HTMLElement) =>
+      setMenu({ message, target: { messageid: message.messageid, ...at, returnTo } }),
+    [],
+  );
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const jumpRows = useMemo(
+    () =>
+      jump.window &&
+      buildRows(jump.window.pages, [], { today, reachedStart: jump.window.older === null, viewerId: viewer.id }),
+    [jump.window, today, viewer.id],
+  );
 
   const rows = useMemo(
     () =>
@@ -84,7 +150,34 @@ export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPanePro
           : null;
 
   let body: ReactNode;
-  if (chat.isPending) {
+  if (jump.window && jumpRows) {
+    body = (
+      <MessageList
+        key={`jump:${jump.serial}`}
+        rows={jumpRows}
+        today={today}
+        viewerId={viewer.id}
+        clientName={ticket.client_name}
+        hasOlder={jump.hasOlder}
+        loadingOlder={jump.loadingOlder}
+        onLoadOlder={jump.loadOlder}
+        onRetryMessage={retryMessage}
+        retryingId={retry.isPending ? (retry.variables ?? null) : null}
+        onRetryOutbox={resend}
+        onDiscardOutbox={(item) => removeFromOutbox(queryClient, item.ticketid, item.key)}
+        followSignal={0}
+        pinnedIds={pinnedIds}
+        onMessageMenu={openMenu}
+        jump={{
+          targetId: jump.window.targetId,
+          hasNewer: jump.hasNewer,
+          loadingNewer: jump.loadingNewer,
+          onLoadNewer: jump.loadNewer,
+          onLeave: jump.leave,
+        }}
+      />
+    );
+  } else if (chat.isPending) {
     body = <ChatSkeleton label={t('chat.loading')} />;
   } else if (chat.isError && !chat.data) {
     body = (
@@ -110,19 +203,79 @@ export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPanePro
         onRetryOutbox={resend}
         onDiscardOutbox={(item) => removeFromOutbox(queryClient, item.ticketid, item.key)}
         followSignal={followSignal}
+        pinnedIds={pinnedIds}
+        onMessageMenu={openMenu}
       />
     );
   }
 
   return (
     <section {...drop.rootProps({ className: styles.pane, 'aria-labelledby': headingId })}>
-      <ChatHeader ticket={ticket} headingId={headingId} actions={actions} />
-      {body}
+      <ChatHeader
+        ticket={ticket}
+        headingId={headingId}
+        actions={actions}
+        tools={
+          <ChatToolToggles
+            pinnedOpen={pinnedOpen}
+            pinnedCount={pins.data?.length ?? 0}
+            pinnedPanelId={pinnedPanelId}
+            pinnedToggleRef={pinnedToggle}
+            onTogglePinned={() => setPinnedOpen((open) => !open)}
+            searchOpen={searchOpen}
+            onToggleSearch={() => setSearchOpen((open) => !open)}
+          />
+        }
+      />
+      {searchOpen && (
+        <ChatSearch
+          ticketid={ticket.ticketid}
+          clientName={ticket.client_name}
+          onJump={(message) => jumpTo(message.messageid)}
+          onClose={() => setSearchOpen(false)}
+        />
+      )}
+      <div className={toolStyles.stage}>
+        {pinnedOpen && (
+          <PinnedPanel
+            id={pinnedPanelId}
+            pins={pins.data}
+            loading={pins.isPending}
+            failed={pins.isError}
+            onRetry={() => void pins.refetch()}
+            onJump={(pinned) => jumpTo(pinned.messageid)}
+            onUnpin={unpinFromPanel}
+            onClose={() => {
+              setPinnedOpen(false);
+              pinnedToggle.current?.focus();
+            }}
+          />
+        )}
+        {body}
+        {(jump.opening || jump.failed || notice) && (
+          <p className={toolStyles.jumpNotice} role="status" data-error={jump.failed || notice?.error || undefined}>
+            {jump.opening ? t('chatTools.jumping') : jump.failed ? t('chatTools.jumpFailed') : notice?.text}
+          </p>
+        )}
+      </div>
+      {menu && (
+        <MessageMenu
+          target={menu.target}
+          pinned={pinnedIds.has(menu.message.messageid)}
+          onTogglePin={() => togglePin(menu.message)}
+          onCopy={() => copy(menu.message)}
+          onClose={closeMenu}
+        />
+      )}
       <Composer
         ticket={ticket}
         disabledReason={disabledReason}
         onSendText={sendText}
-        onSent={() => setFollowSignal((n) => n + 1)}
+        onSent={() => {
+          // One's own message brings the reader back to the latest messages, out of a jump too.
+          if (jump.window) jump.leave();
+          setFollowSignal((n) => n + 1);
+        }}
         drop={drop}
         tools={composerTools}
       />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, MessageSquareDashed } from 'lucide-react';
 import type { Message } from '@kreechat/contract';
@@ -13,6 +13,7 @@ import { MediaViewer } from './MediaViewer';
 import type { MediaTarget } from './MessageBody';
 import { MessageBubble, OutboxBubble, SystemNote } from './MessageRow';
 import styles from './chat.module.css';
+import toolStyles from './ChatTools.module.css';
 
 /** SPEC §9: the scroll-to-bottom button appears when more than 50 px remain below. */
 const JUMP_BUTTON_DISTANCE = 50;
@@ -22,6 +23,20 @@ const LOAD_OLDER_DISTANCE = 240;
 const STICKY_DATE_MS = 1_500;
 /** Until the first jump to the latest message has settled, the top of the list must not trigger a load. */
 const SETTLE_MS = 300;
+/** A jump opens with this much of the chat above its target (then centres it). */
+const OPENING_CONTEXT_PX = 300;
+/** SPEC §9: a jumped-to message is highlighted for 2 s. */
+const HIGHLIGHT_MS = 2_000;
+
+/** The 'pinned-jump' scroll mode (SPEC §4): the list shows a slice around a message instead of the latest. */
+export interface JumpMode {
+  targetId: string;
+  hasNewer: boolean;
+  loadingNewer: boolean;
+  onLoadNewer: () => void;
+  /** The scroll-to-bottom button leaves the mode, back to the latest messages. */
+  onLeave: () => void;
+}
 
 interface MessageListProps {
   rows: ChatRow[];
@@ -37,6 +52,11 @@ interface MessageListProps {
   onDiscardOutbox: (item: OutboxItem) => void;
   /** Changes whenever the list must go to the latest message (the viewer just sent one). */
   followSignal: number;
+  pinnedIds: ReadonlySet<string>;
+  /** Right-click, the ContextMenu key or Shift+F10 on a message: its menu, at that point. */
+  onMessageMenu: (message: Message, at: { x: number; y: number }, returnTo: HTMLElement) => void;
+  /** Set in the jump mode; mount a new list (a new `key`) when entering or leaving it. */
+  jump?: JumpMode;
 }
 
 function useDayTitle() {
@@ -66,6 +86,9 @@ export function MessageList({
   onRetryOutbox,
   onDiscardOutbox,
   followSignal,
+  pinnedIds,
+  onMessageMenu,
+  jump,
 }: MessageListProps) {
   const { t } = useTranslation();
   const titleOf = useDayTitle();
@@ -76,31 +99,68 @@ export function MessageList({
   const [stickyDay, setStickyDay] = useState<string | null>(null);
   const stickyTimer = useRef<number | undefined>(undefined);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => {
+  /*
+   * Stable between renders of the same rows: the virtualizer recomputes every row's position whenever
+   * `getItemKey` changes, which a new function each render (each scroll frame) turned into O(rows) per frame.
+   */
+  const estimateSize = useCallback(
+    (index: number) => {
       const row = rows[index];
       if (!row || row.kind === 'day' || row.kind === 'start') return 44;
       if (row.kind === 'message' && (row.message.type === 'image' || row.message.type === 'video')) return 230;
       return 64;
     },
-    getItemKey: (index) => rows[index]?.key ?? index,
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const targetId = jump?.targetId ?? null;
+  /*
+   * Where the first render looks (estimated): at the latest message, or just above the jump's target. Without it
+   * the first render mounts the top rows of the loaded pages, only for the opening scroll to replace them.
+   */
+  const openingOffset = () => {
+    const targetIndex = targetId ? rows.findIndex((row) => row.key === `m:${targetId}`) : -1;
+    const stop = targetIndex >= 0 ? targetIndex : rows.length;
+    let offset = 0;
+    for (let i = 0; i < stop; i++) offset += estimateSize(i);
+    return targetIndex >= 0 ? Math.max(0, offset - OPENING_CONTEXT_PX) : offset;
+  };
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement,
+    estimateSize,
+    getItemKey,
+    initialOffset: openingOffset,
     anchorTo: 'end',
-    followOnAppend: true,
+    // In the jump mode newer pages are appended under the reader: they must not pull the view down.
+    followOnAppend: !jump,
     scrollEndThreshold: JUMP_BUTTON_DISTANCE,
     overscan: 8,
     paddingStart: 8,
     paddingEnd: 12,
   });
 
-  // Open at the latest message.
+  // Open at the latest message, or in the jump mode at the target, highlighted for 2 s.
   const [opened, setOpened] = useState(false);
+  const [highlightId, setHighlightId] = useState<string | null>(null);
   useLayoutEffect(() => {
     if (opened || rows.length === 0) return;
-    virtualizer.scrollToEnd();
+    const targetIndex = targetId ? rows.findIndex((row) => row.key === `m:${targetId}`) : -1;
+    if (targetIndex >= 0) {
+      virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+      setHighlightId(targetId);
+    } else {
+      virtualizer.scrollToEnd();
+    }
     setOpened(true);
-  }, [opened, rows.length, virtualizer]);
+  }, [opened, rows, targetId, virtualizer]);
+  useEffect(() => {
+    if (!highlightId) return;
+    const timer = window.setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlightId]);
   useEffect(() => {
     if (!opened) return;
     const timer = window.setTimeout(() => setSettled(true), SETTLE_MS);
@@ -117,6 +177,14 @@ export function MessageList({
     if (!element) return;
     setShowJump(element.scrollHeight - element.scrollTop - element.clientHeight > JUMP_BUTTON_DISTANCE);
   }, []);
+
+  const hasNewer = jump?.hasNewer ?? false;
+  const loadingNewer = jump?.loadingNewer ?? false;
+  const onLoadNewer = jump?.onLoadNewer;
+  const nearBottom = () => {
+    const element = scrollRef.current;
+    return element !== null && element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_DISTANCE;
+  };
 
   /*
    * Older pages are prepended. The virtualizer keeps the row at the top edge in place, but at the very top that
@@ -165,6 +233,11 @@ export function MessageList({
     if (element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
   }, [rows, settled, hasOlder, loadingOlder, onLoadOlder, measure, recordAnchor]);
 
+  // In the jump mode, newer pages load as the reader nears the bottom of the slice.
+  useEffect(() => {
+    if (settled && hasNewer && !loadingNewer && nearBottom()) onLoadNewer?.();
+  });
+
   useEffect(() => () => window.clearTimeout(stickyTimer.current), []);
 
   const onScroll = () => {
@@ -173,6 +246,7 @@ export function MessageList({
     measure();
     recordAnchor();
     if (settled && hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
+    if (settled && hasNewer && !loadingNewer && nearBottom()) onLoadNewer?.();
     const top = virtualizer.getVirtualItemForOffset(element.scrollTop + 8);
     const row = top ? rows[top.index] : undefined;
     setStickyDay(row && row.kind !== 'start' ? row.day : null);
@@ -204,6 +278,7 @@ export function MessageList({
             onOpenMedia={setMedia}
             onRetry={onRetryMessage}
             retrying={retryingId === row.message.messageid}
+            pinned={pinnedIds.has(row.message.messageid)}
           />
         );
       case 'outbox':
@@ -217,6 +292,70 @@ export function MessageList({
     }
   };
 
+  const messageOf = (index: number) => {
+    const row = rows[index];
+    return row?.kind === 'message' ? row.message : null;
+  };
+  // A keyboard-made menu (and a contextmenu event without a pointer) opens at the message, not at the corner.
+  const besideRow = (element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + Math.min(box.height, 40) };
+  };
+  const onRowContextMenu = (event: MouseEvent<HTMLDivElement>, index: number) => {
+    const message = messageOf(index);
+    if (!message) return;
+    event.preventDefault();
+    const fromPointer = event.clientX !== 0 || event.clientY !== 0;
+    const at = fromPointer ? { x: event.clientX, y: event.clientY } : besideRow(event.currentTarget);
+    onMessageMenu(message, at, event.currentTarget);
+  };
+  const onRowKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+    const message = messageOf(index);
+    if (!message || event.target !== event.currentTarget) return;
+    if (event.key !== 'ContextMenu' && !(event.key === 'F10' && event.shiftKey)) return;
+    event.preventDefault();
+    onMessageMenu(message, besideRow(event.currentTarget), event.currentTarget);
+  };
+
+  /*
+   * The keyboard walks the messages one by one (ArrowUp / ArrowDown, from the list or from a message) instead of
+   * Tab stopping at each of them; Escape goes back to the list. The focused message opens its menu as above.
+   */
+  const focusRow = (index: number) => {
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    const focus = (attempt: number) => {
+      const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+      if (row) row.focus({ preventScroll: true });
+      else if (attempt < 5) requestAnimationFrame(() => focus(attempt + 1));
+    };
+    requestAnimationFrame(() => focus(0));
+  };
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (event.key === 'Escape' && from) {
+      event.preventDefault();
+      element.focus({ preventScroll: true });
+      return;
+    }
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    if (from === null && event.target !== element) return;
+    const step = event.key === 'ArrowUp' ? -1 : 1;
+    let index: number;
+    if (from) {
+      index = Number(from.dataset.index) + step;
+    } else {
+      // From the list itself: the message at the bottom (going up) or at the top (going down) of the view.
+      const edge = step < 0 ? element.scrollTop + element.clientHeight - 1 : element.scrollTop + 1;
+      index = virtualizer.getVirtualItemForOffset(edge)?.index ?? (step < 0 ? rows.length - 1 : 0);
+    }
+    while (index >= 0 && index < rows.length && rows[index]?.kind !== 'message') index += step;
+    if (index < 0 || index >= rows.length) return;
+    event.preventDefault();
+    focusRow(index);
+  };
+
   const items = virtualizer.getVirtualItems();
   const onlyStart = rows.every((row) => row.kind === 'start');
 
@@ -228,7 +367,7 @@ export function MessageList({
         </div>
       )}
       {stickyDay && !loadingOlder && (
-        <div className={styles.stickyDay} aria-hidden="true">
+        <div className={styles.stickyDay} aria-hidden="true" data-sticky-day>
           <span className={styles.dayPill}>{titleOf(stickyDay, today)}</span>
         </div>
       )}
@@ -239,7 +378,9 @@ export function MessageList({
         aria-label={t('chat.messages')}
         aria-busy={loadingOlder || undefined}
         tabIndex={0}
+        aria-keyshortcuts="ArrowUp ArrowDown"
         onScroll={onScroll}
+        onKeyDown={onListKeyDown}
       >
         {onlyStart ? (
           <EmptyState size="sm" icon={<MessageSquareDashed size={22} />} title={t('chat.empty')} />
@@ -248,13 +389,23 @@ export function MessageList({
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
+              const isMessage = row.kind === 'message';
+              const highlighted = isMessage && row.message.messageid === highlightId;
               return (
                 <div
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className={styles.rowSlot}
+                  className={[styles.rowSlot, isMessage && toolStyles.focusable, highlighted && toolStyles.highlight]
+                    .filter(Boolean)
+                    .join(' ')}
                   data-kind={row.kind}
+                  data-messageid={isMessage ? row.message.messageid : undefined}
+                  data-highlighted={highlighted || undefined}
+                  tabIndex={isMessage ? -1 : undefined}
+                  aria-keyshortcuts={isMessage ? 'Shift+F10' : undefined}
+                  onContextMenu={isMessage ? (event) => onRowContextMenu(event, item.index) : undefined}
+                  onKeyDown={isMessage ? (event) => onRowKeyDown(event, item.index) : undefined}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   {renderRow(row)}
@@ -264,13 +415,22 @@ export function MessageList({
           </div>
         )}
       </div>
-      {showJump && (
+      {loadingNewer && (
+        <div className={toolStyles.loadingNewer}>
+          <Spinner size="sm" label={t('chatTools.loadingNewer')} />
+        </div>
+      )}
+      {(showJump || jump) && (
         <button
           type="button"
           className={styles.jump}
-          aria-label={t('chat.scrollToLatest')}
-          title={t('chat.scrollToLatest')}
+          aria-label={jump ? t('chatTools.backToLatest') : t('chat.scrollToLatest')}
+          title={jump ? t('chatTools.backToLatest') : t('chat.scrollToLatest')}
           onClick={() => {
+            if (jump) {
+              jump.onLeave();
+              return;
+            }
             virtualizer.scrollToEnd();
             setShowJump(false);
           }}

@@ -1,4 +1,5 @@
-import { AlertCircle, Check, Clock } from 'lucide-react';
+import { memo } from 'react';
+import { AlertCircle, Check, Clock, Pin } from 'lucide-react';
 import type { Message } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -9,6 +10,7 @@ import type { OutboxItem } from '../lib/outbox';
 import { MessageBody, type MediaTarget } from './MessageBody';
 import { MessageText } from './MessageText';
 import styles from './chat.module.css';
+import toolStyles from './ChatTools.module.css';
 
 type Status = Message['delivery_status'];
 
@@ -100,10 +102,14 @@ interface MessageBubbleProps {
   onOpenMedia: (target: MediaTarget) => void;
   onRetry: (message: Message) => void;
   retrying: boolean;
+  pinned?: boolean;
 }
 
-/** One message: client on the left, agents on the right with their delivery status, a reaction in the corner. */
-export function MessageBubble({
+/**
+ * One message: client on the left, agents on the right with their delivery status, a reaction in the corner, a
+ * pin mark when pinned. Memoised: scrolling re-renders the list, not the messages whose props did not change.
+ */
+export const MessageBubble = memo(function MessageBubble({
   message,
   continued,
   viewerId,
@@ -111,6 +117,7 @@ export function MessageBubble({
   onOpenMedia,
   onRetry,
   retrying,
+  pinned = false,
 }: MessageBubbleProps) {
   const { t } = useTranslation();
   const own = message.isagent && message.senderid === viewerId;
@@ -133,6 +140,12 @@ export function MessageBubble({
         </div>
         <div className={styles.meta}>
           {message.isagent && !continued && <span className={styles.author}>{author}</span>}
+          {pinned && (
+            <span className={toolStyles.pinMark} title={t('chatTools.pinnedMark')} data-pinned>
+              <Pin size={12} aria-hidden="true" />
+              <span className="visually-hidden">{t('chatTools.pinnedMark')}</span>
+            </span>
+          )}
           <Time iso={message.created_on} />
           {message.isagent && <DeliveryIcon status={message.delivery_status} />}
         </div>
@@ -146,7 +159,7 @@ export function MessageBubble({
       </div>
     </div>
   );
-}
+});
 
 interface OutboxBubbleProps {
   item: OutboxItem;

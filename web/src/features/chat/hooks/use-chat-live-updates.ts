@@ -3,13 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
 import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
 import { chatQueryRoot } from '../api/get-chat';
+import { pinsQueryRoot } from '../api/get-pins';
 import { showMessage, showReaction, updateMessage } from '../lib/chat-cache';
+import { hidePin, showPin } from '../lib/pin-cache';
 import { settleOutboxByContent } from '../lib/outbox';
 
 /**
  * Keeps loaded chats current from the live events (SPEC §4): new messages join their day (deduplicated by
- * messageid, so one's own message is not shown twice), delivery status and reactions change in place. Loaded
- * chats are refetched on every (re)connection, since events sent meanwhile are lost.
+ * messageid, so one's own message is not shown twice), delivery status and reactions change in place, pins come
+ * and go. Loaded chats and pins are refetched on every (re)connection, since events sent meanwhile are lost.
  */
 export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: string): void {
   const queryClient = useQueryClient();
@@ -18,7 +20,10 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
 
   useEffect(() => {
     if (!socket) return;
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: chatQueryRoot });
+    const refetch = () => {
+      void queryClient.invalidateQueries({ queryKey: chatQueryRoot });
+      void queryClient.invalidateQueries({ queryKey: pinsQueryRoot });
+    };
     const onNewMessage = ({ message }: ServerEventPayload<'newMessage'>) => {
       if (message.isagent && message.senderid === viewer.current && message.type === 'text') {
         settleOutboxByContent(queryClient, message.ticketid, message.content);
@@ -27,16 +32,22 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
     };
     const onStatus = ({ message }: ServerEventPayload<'messageStatus'>) => updateMessage(queryClient, message);
     const onReaction = (event: ServerEventPayload<'newReaction'>) => showReaction(queryClient, event);
+    const onPinned = ({ pin }: ServerEventPayload<'newPinnedMessage'>) => showPin(queryClient, pin);
+    const onUnpinned = (removed: ServerEventPayload<'unpinMessage'>) => hidePin(queryClient, removed);
 
     const unsubscribe = onEveryConnect(socket, refetch);
     socket.on('newMessage', onNewMessage);
     socket.on('messageStatus', onStatus);
     socket.on('newReaction', onReaction);
+    socket.on('newPinnedMessage', onPinned);
+    socket.on('unpinMessage', onUnpinned);
     return () => {
       unsubscribe();
       socket.off('newMessage', onNewMessage);
       socket.off('messageStatus', onStatus);
       socket.off('newReaction', onReaction);
+      socket.off('newPinnedMessage', onPinned);
+      socket.off('unpinMessage', onUnpinned);
     };
   }, [socket, queryClient]);
 }

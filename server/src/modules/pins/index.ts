@@ -1,0 +1,3 @@
+export { createPinService } from './pin.service';
+export type { PinService } from './pin.service';
+export { pinRoutes } from './pin.routes';
