@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { seesAllDepartments, type Notification, type PrivateChatPeer, type Ticket } from '@kreechat/contract';
 import { BubblesPicker, useBubbleLiveUpdates } from '../../features/bubbles';
-import { ChatPane, useChatLiveUpdates, type ComposerTools } from '../../features/chat';
+import { ChatPane, preloadChatPane, useChatLiveUpdates, type ComposerTools } from '../../features/chat';
 import { ColleagueList, useColleague, usePresenceLiveUpdates } from '../../features/colleagues';
 import {
   ClearNotificationsButton,
@@ -52,6 +52,9 @@ export function WorkspaceRoute() {
       departmentId: department.isPending ? undefined : (department.data?.departmentid ?? null),
     };
   }, [session.id, session.username, session.role, department.isPending, department.data]);
+
+  // The chat's code is not needed for the first screen; fetch it right after, before the first ticket is opened.
+  useEffect(preloadChatPane, []);
 
   const closedScope = viewer.canSeeAll ? 'all' : viewer.departmentId;
   const selectedId = selected?.ticketid ?? null;
@@ -190,12 +193,14 @@ export function WorkspaceRoute() {
         }}
       />
       {chatPeer && (
-        <PrivateChatPanel
-          key={chatPeer.id}
-          peer={{ ...chatPeer, ...chatColleague }}
-          viewerId={viewer.id}
-          onClose={() => setChatPeer(null)}
-        />
+        <Suspense fallback={null}>
+          <PrivateChatPanel
+            key={chatPeer.id}
+            peer={{ ...chatPeer, ...chatColleague }}
+            viewerId={viewer.id}
+            onClose={() => setChatPeer(null)}
+          />
+        </Suspense>
       )}
       <NotificationBanner notification={inbox.banner} />
     </>

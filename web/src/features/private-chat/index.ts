@@ -1,2 +1,2 @@
-export { PrivateChatPanel } from './components/PrivateChatPanel';
+export { PrivateChatPanel } from './components/PrivateChatPanel.lazy';
 export { usePrivateChatLive } from './hooks/use-private-chat-live';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, PinnedMessage, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { dayKey } from '../../../lib/dates';
 import { displayUsername } from '../../../lib/format';
 import { randomId } from '../../../lib/ids';
+import { lazyComponent } from '../../../lib/lazy-component';
 import type { Viewer } from '../../../lib/session';
 import { useChat } from '../api/get-chat';
 import { usePins } from '../api/get-pins';
@@ -18,15 +19,18 @@ import { buildRows } from '../lib/chat-pages';
 import { copyableText } from '../lib/pins';
 import { removeFromOutbox, useOutbox, type OutboxItem } from '../lib/outbox';
 import { ChatHeader } from './ChatHeader';
-import { ChatSearch } from './ChatSearch';
 import { ChatToolToggles } from './ChatTools';
 import { ChatSkeleton } from './ChatSkeleton';
 import { Composer, type ComposerTools } from './Composer';
 import { MessageList } from './MessageList';
-import { MessageMenu, type MenuTarget } from './MessageMenu';
-import { PinnedPanel } from './PinnedPanel';
+import type { MenuTarget } from './MessageMenu';
 import styles from './chat.module.css';
 import toolStyles from './ChatTools.module.css';
+
+// Opened on demand: fetched then, not with the workspace (bench/bundle-size.ts).
+const ChatSearch = lazyComponent(() => import('./ChatSearch').then((m) => m.ChatSearch));
+const PinnedPanel = lazyComponent(() => import('./PinnedPanel').then((m) => m.PinnedPanel));
+const MessageMenu = lazyComponent(() => import('./MessageMenu').then((m) => m.MessageMenu));
 
 /** SPEC §9: a status note shows about 1 s; a little longer so it can be read. */
 const NOTICE_MS = 1_500;
@@ -228,28 +232,32 @@ export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPanePro
         }
       />
       {searchOpen && (
-        <ChatSearch
-          ticketid={ticket.ticketid}
-          clientName={ticket.client_name}
-          onJump={(message) => jumpTo(message.messageid)}
-          onClose={() => setSearchOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <ChatSearch
+            ticketid={ticket.ticketid}
+            clientName={ticket.client_name}
+            onJump={(message) => jumpTo(message.messageid)}
+            onClose={() => setSearchOpen(false)}
+          />
+        </Suspense>
       )}
       <div className={toolStyles.stage}>
         {pinnedOpen && (
-          <PinnedPanel
-            id={pinnedPanelId}
-            pins={pins.data}
-            loading={pins.isPending}
-            failed={pins.isError}
-            onRetry={() => void pins.refetch()}
-            onJump={(pinned) => jumpTo(pinned.messageid)}
-            onUnpin={unpinFromPanel}
-            onClose={() => {
-              setPinnedOpen(false);
-              pinnedToggle.current?.focus();
-            }}
-          />
+          <Suspense fallback={null}>
+            <PinnedPanel
+              id={pinnedPanelId}
+              pins={pins.data}
+              loading={pins.isPending}
+              failed={pins.isError}
+              onRetry={() => void pins.refetch()}
+              onJump={(pinned) => jumpTo(pinned.messageid)}
+              onUnpin={unpinFromPanel}
+              onClose={() => {
+                setPinnedOpen(false);
+                pinnedToggle.current?.focus();
+              }}
+            />
+          </Suspense>
         )}
         {body}
         {(jump.opening || jump.failed || notice) && (
@@ -259,13 +267,15 @@ export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPanePro
         )}
       </div>
       {menu && (
-        <MessageMenu
-          target={menu.target}
-          pinned={pinnedIds.has(menu.message.messageid)}
-          onTogglePin={() => togglePin(menu.message)}
-          onCopy={() => copy(menu.message)}
-          onClose={closeMenu}
-        />
+        <Suspense fallback={null}>
+          <MessageMenu
+            target={menu.target}
+            pinned={pinnedIds.has(menu.message.messageid)}
+            onTogglePin={() => togglePin(menu.message)}
+            onCopy={() => copy(menu.message)}
+            onClose={closeMenu}
+          />
+        </Suspense>
       )}
       <Composer
         ticket={ticket}

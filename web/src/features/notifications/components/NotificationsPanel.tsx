@@ -1,13 +1,12 @@
-import { BellDot, MessageSquare, Star, Trash2, UsersRound } from 'lucide-react';
+import { BellDot, MessageSquare, Star, UsersRound } from 'lucide-react';
 import type { Notification } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
 import { clockTime, dayKey, dayTitle } from '../../../lib/dates';
 import { displayUsername, previewText } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useClearNotifications, useNotifications } from '../api/notifications';
+import { useNotifications } from '../api/notifications';
 import { kindOf } from '../lib/notification-cache';
 import styles from './notifications.module.css';
 
@@ -117,24 +116,5 @@ export function NotificationsPanel({ onOpenTicket, onOpenChat, onDone }: Notific
         </li>
       ))}
     </ol>
-  );
-}
-
-/** Deletes all of the viewer's notifications. */
-export function ClearNotificationsButton() {
-  const { t } = useTranslation();
-  const notifications = useNotifications();
-  const clear = useClearNotifications();
-  if (!notifications.data?.sections.length) return null;
-  return (
-    <Button
-      size="sm"
-      variant="ghost"
-      icon={<Trash2 size={16} aria-hidden="true" />}
-      busy={clear.isPending}
-      onClick={() => clear.mutate()}
-    >
-      {t('notifications.clear')}
-    </Button>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { BellDot, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/CountBadge';
 import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
+import { Spinner } from '../../../components/Spinner';
 import styles from './WorkspaceHeader.module.css';
 
 /** What the notifications feature puts into the inbox: the panel's body and header actions, its open state. */
@@ -73,7 +74,7 @@ export function InboxButton({ unread, slot }: InboxButtonProps) {
           {slot?.actions}
         </div>
         {slot ? (
-          open && slot.panel
+          open && <Suspense fallback={<Spinner label={t('app.loading')} />}>{slot.panel}</Suspense>
         ) : (
           <EmptyState
             size="sm"
