@@ -88,6 +88,16 @@ export async function startTestApp(
   };
 }
 
+/** Two processes of one deployment — one PostgreSQL database, one Redis — both listening, for cross-process tests. */
+export async function startTwoProcesses(redisUrl: string): Promise<[TestApp, TestApp]> {
+  const a = await startTestApp({ REDIS_URL: redisUrl }, { listen: true });
+  const b = await startTestApp(
+    { REDIS_URL: redisUrl },
+    { listen: true, databaseUrl: (a.database as { url?: string }).url },
+  );
+  return [a, b];
+}
+
 export type Reply = {
   status: number;
   body: any;

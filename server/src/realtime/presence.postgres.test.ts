@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, login, seedCompany, startTestApp, STRONG_PASSWORD, type TestApp } from '../../test/harness';
+import { eventually, login, seedCompany, startTwoProcesses, STRONG_PASSWORD, type TestApp } from '../../test/harness';
 import { connectLive } from '../../test/live';
 import { testDbKind } from '../../test/test-db';
 import { PRESENCE_GRACE_MS } from './realtime';
@@ -12,11 +12,7 @@ describe.skipIf(!runs)('presence across processes (Redis adapter)', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await startTestApp({ REDIS_URL: redisUrl! }, { listen: true });
-    b = await startTestApp(
-      { REDIS_URL: redisUrl! },
-      { listen: true, databaseUrl: (a.database as { url?: string }).url },
-    );
+    [a, b] = await startTwoProcesses(redisUrl!);
   });
   afterAll(async () => {
     await b?.close();

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Smile } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
 import { IconButton } from './IconButton';
 import { Spinner } from './Spinner';
+import { usePopover } from './use-popover';
 import styles from './EmojiButton.module.css';
 
 const loadPanel = () => import('./EmojiPickerPanel');
@@ -22,29 +23,7 @@ interface EmojiButtonProps {
  */
 export function EmojiButton({ onPick, disabled = false }: EmojiButtonProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const popoverId = useId();
-  const wrapper = useRef<HTMLSpanElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const popover = useRef<HTMLDivElement>(null);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  useEffect(() => {
-    if (disabled) setOpen(false);
-  }, [disabled]);
+  const { open, setOpen, close, popoverId, popover, wrapperProps, buttonProps } = usePopover({ disabled });
 
   // Until the picker's search field takes focus, the popover holds it, so Escape works from the first moment.
   // (Once loaded, the picker mounts at once and focuses its search before this runs.)
@@ -60,25 +39,12 @@ export function EmojiButton({ onPick, disabled = false }: EmojiButtonProps) {
   };
 
   return (
-    <span
-      ref={wrapper}
-      className={styles.wrapper}
-      onKeyDownCapture={(event) => {
-        if (open && event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          close(true);
-        }
-      }}
-    >
+    <span {...wrapperProps} className={styles.wrapper}>
       <IconButton
-        ref={button}
+        {...buttonProps}
         label={t('composer.emoji')}
         tooltipPlacement="top"
         disabled={disabled}
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        aria-controls={open ? popoverId : undefined}
         data-open={open || undefined}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}

@@ -15,3 +15,12 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Call after a live event wrote into cached queries under `queryKey`. A fetch of them already in flight started
+ * before the event's change was committed, and its answer would overwrite what the event wrote (a new ticket would
+ * vanish again): start a fresh fetch instead, which replaces the stale one.
+ */
+export function refetchIfInFlight(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
+}

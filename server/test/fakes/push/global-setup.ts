@@ -11,6 +11,10 @@ import { generate } from 'selfsigned';
 export const TLS_DIR_VARIABLE = 'KC_PUSH_TLS_DIR';
 
 export default async function setup() {
+  // Each server project runs this setup in the same main process: one certificate serves them all. A second one
+  // with the same subject would sit beside the first in the trust bundle, and OpenSSL, looking the issuer up by
+  // name, would check against the wrong one ("self-signed certificate").
+  if (process.env[TLS_DIR_VARIABLE]) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-push-tls-'));
   const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
@@ -35,5 +39,6 @@ export default async function setup() {
 
   return () => {
     fs.rmSync(dir, { recursive: true, force: true });
+    delete process.env[TLS_DIR_VARIABLE];
   };
 }

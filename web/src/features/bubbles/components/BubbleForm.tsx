@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ChevronDown, ChevronUp, Eraser, Save } from 'lucide-react';
 import { BUBBLE_CONTENT_MAX, BUBBLE_NAME_MAX, type Bubble } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api-client';
+import { submitOnEnter } from '../../../lib/submit-on-enter';
 import { useCreateBubble } from '../api/create-bubble';
 import { useEditBubble } from '../api/edit-bubble';
 import styles from './bubbles.module.css';
@@ -72,12 +73,7 @@ export function BubbleForm({ editing, onDone, onCancel }: BubbleFormProps) {
     submit();
   };
 
-  const onContentKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // An IME composing text uses Enter to confirm a word, not to send.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    submit();
-  };
+  const onContentKeyDown = submitOnEnter(submit);
 
   return (
     <section className={styles.card} aria-labelledby={titleId}>

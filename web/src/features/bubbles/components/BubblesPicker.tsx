@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
 import { Spinner } from '../../../components/Spinner';
+import { usePopover } from '../../../components/use-popover';
 import { bubblePreview } from '../../../lib/format';
 import { useBubbles } from '../api/get-bubbles';
 import styles from './bubbles-picker.module.css';
@@ -35,39 +36,16 @@ function filterBubbles<T extends { name: string; content: string }>(bubbles: T[]
  */
 export function BubblesPicker({ onInsert, manageHref, disabled = false }: BubblesPickerProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const popoverId = useId();
+  const { open, setOpen, close, popoverId, popover, wrapperProps, buttonProps } = usePopover({
+    disabled,
+    onClosed: () => setQuery(''),
+  });
   const titleId = useId();
-  const wrapper = useRef<HTMLSpanElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const filter = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  const popover = useRef<HTMLDivElement>(null);
   const bubbles = useBubbles();
   const shown = useMemo(() => filterBubbles(bubbles.data ?? [], query), [bubbles.data, query]);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    setQuery('');
-    if (returnFocus) button.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) {
-        setOpen(false);
-        setQuery('');
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  useEffect(() => {
-    if (disabled) setOpen(false);
-  }, [disabled]);
 
   // Focus moves in as the popover opens (onto the filter once the list is there), so Escape and arrows work at once.
   const loaded = !bubbles.isPending;
@@ -176,25 +154,12 @@ export function BubblesPicker({ onInsert, manageHref, disabled = false }: Bubble
   }
 
   return (
-    <span
-      ref={wrapper}
-      className={styles.wrapper}
-      onKeyDownCapture={(event) => {
-        if (open && event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          close(true);
-        }
-      }}
-    >
+    <span {...wrapperProps} className={styles.wrapper}>
       <IconButton
-        ref={button}
+        {...buttonProps}
         label={t('composer.bubbles')}
         tooltipPlacement="top"
         disabled={disabled}
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        aria-controls={open ? popoverId : undefined}
         onClick={() => (open ? close(false) : setOpen(true))}
       >
         <MessageSquareText size={19} aria-hidden="true" />

@@ -1,13 +1,4 @@
-import {
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FileText, Info, Paperclip, SendHorizontal, Upload, X } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +13,7 @@ import { useSendFile } from '../api/send-file';
 import type { FileDrop, PickedFile } from '../hooks/use-file-drop';
 import { fileProblemText } from '../lib/composer-files';
 import { insertText } from '../../../lib/insert-text';
+import { submitOnEnter } from '../../../lib/submit-on-enter';
 import { FileSize } from './MessageBody';
 import styles from './chat.module.css';
 import composer from './composer.module.css';
@@ -182,12 +174,7 @@ export function Composer({ ticket, disabledReason, onSendText, onSent, drop, too
     submit();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
+  const onKeyDown = submitOnEnter(submit);
 
   const startUpload = (file: File, key: string) => {
     setUpload({ status: 'sending', file, key });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
+import { refetchIfInFlight } from '../../../lib/query-client';
 import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
 import { chatQueryRoot } from '../api/get-chat';
 import { pinsQueryRoot } from '../api/get-pins';
@@ -29,11 +30,24 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
         settleOutboxByContent(queryClient, message.ticketid, message.content);
       }
       showMessage(queryClient, message);
+      refetchIfInFlight(queryClient, chatQueryRoot);
     };
-    const onStatus = ({ message }: ServerEventPayload<'messageStatus'>) => updateMessage(queryClient, message);
-    const onReaction = (event: ServerEventPayload<'newReaction'>) => showReaction(queryClient, event);
-    const onPinned = ({ pin }: ServerEventPayload<'newPinnedMessage'>) => showPin(queryClient, pin);
-    const onUnpinned = (removed: ServerEventPayload<'unpinMessage'>) => hidePin(queryClient, removed);
+    const onStatus = ({ message }: ServerEventPayload<'messageStatus'>) => {
+      updateMessage(queryClient, message);
+      refetchIfInFlight(queryClient, chatQueryRoot);
+    };
+    const onReaction = (event: ServerEventPayload<'newReaction'>) => {
+      showReaction(queryClient, event);
+      refetchIfInFlight(queryClient, chatQueryRoot);
+    };
+    const onPinned = ({ pin }: ServerEventPayload<'newPinnedMessage'>) => {
+      showPin(queryClient, pin);
+      refetchIfInFlight(queryClient, pinsQueryRoot);
+    };
+    const onUnpinned = (removed: ServerEventPayload<'unpinMessage'>) => {
+      hidePin(queryClient, removed);
+      refetchIfInFlight(queryClient, pinsQueryRoot);
+    };
 
     const unsubscribe = onEveryConnect(socket, refetch);
     socket.on('newMessage', onNewMessage);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { MessagesSquare, SendHorizontal, X } from 'lucide-react';
 import { PRIVATE_MESSAGE_MAX_LENGTH, type PresenceStatus, type PrivateChatPeer } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { clockTime, dayKey, dayTitle } from '../../../lib/dates';
 import { displayUsername, fullName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { insertText } from '../../../lib/insert-text';
+import { submitOnEnter } from '../../../lib/submit-on-enter';
 import { usePrivateChat } from '../api/get-private-chat';
 import { useSendPrivateMessage } from '../api/send-private-message';
 import styles from './private-chat.module.css';
@@ -82,12 +83,7 @@ export function PrivateChatPanel({ peer, viewerId, onClose }: PrivateChatPanelPr
     submit();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
+  const onKeyDown = submitOnEnter(submit);
 
   const insert = (piece: string) => {
     const element = textarea.current;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Message, ServerEventPayload, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { playChime, startTitleBlink, stopTitleBlink, armSound } from '../../../lib/alerts';
+import { refetchIfInFlight } from '../../../lib/query-client';
 import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
 import type { Viewer } from '../../../lib/session';
 import { closedTicketsQueryRoot } from '../api/get-closed-tickets';
@@ -47,9 +48,14 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
       void queryClient.invalidateQueries({ queryKey: openTicketsQueryKey });
       void queryClient.invalidateQueries({ queryKey: closedTicketsQueryRoot });
     };
+    const keepLists = () => {
+      refetchIfInFlight(queryClient, openTicketsQueryKey);
+      refetchIfInFlight(queryClient, closedTicketsQueryRoot);
+    };
 
     const onNewTicket = ({ ticket }: ServerEventPayload<'newTicket'>) => {
       showOpenTicket(queryClient, ticket, 'first');
+      keepLists();
       latest.current.onTicket?.(ticket);
       playChime();
       startTitleBlink(latest.current.alertText);
@@ -58,10 +64,12 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
     const onChangedTicket = ({ ticket }: { ticket: Ticket }) => {
       latest.current.onTicket?.(ticket);
       applyTicketChange(queryClient, ticket, latest.current.viewer);
+      keepLists();
     };
 
     const onCloseTicket = ({ ticket }: ServerEventPayload<'closeTicket'>) => {
       showClosedTicket(queryClient, ticket);
+      keepLists();
       latest.current.onTicket?.(ticket);
     };
 
@@ -71,6 +79,7 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
         .getQueryData<Ticket[]>(openTicketsQueryKey)
         ?.find((candidate) => candidate.ticketid === message.ticketid);
       queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) => (list ? withLastMessage(list, message) : list));
+      refetchIfInFlight(queryClient, openTicketsQueryKey);
       if (marksUnread(message, viewer.id, openTicketId)) markTicketUnread(queryClient, message.ticketid);
       if (chimesFor(message, ticket, viewer.id, openTicketId)) playChime();
     };
