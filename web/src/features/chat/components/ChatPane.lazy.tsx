@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { ChatSkeleton } from './ChatSkeleton';
 
-const load = () => import('./ChatPane');
-const LazyChatPane = lazyComponent(() => load().then((m) => m.ChatPane));
-type ChatPaneProps = ComponentProps<typeof LazyChatPane>;
+const LazyChatPane = lazyComponent(() => import('./ChatPane').then((m) => m.ChatPane));
 
 /**
  * The chat pane, fetched apart from the workspace's first screen (the lists), which it is not part of: the
  * workspace preloads it once it shows, so the first ticket opened does not wait for it.
  */
-export function ChatPane(props: ChatPaneProps) {
+export function ChatPane(props: ComponentProps<typeof LazyChatPane>) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<ChatSkeleton label={t('chat.loading')} />}>
@@ -20,4 +18,4 @@ export function ChatPane(props: ChatPaneProps) {
   );
 }
 
-export const preloadChatPane = () => void load();
+export const preloadChatPane = LazyChatPane.preload;
