@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { clientIdentities, clients } from '../../db/schema';
+import { actionRecords, clientIdentities, clients, tickets, users } from '../../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 type Platform = (typeof clientIdentities.$inferInsert)['platform'];
@@ -74,5 +74,86 @@ export const clientRepo = {
       .where(and(eq(clientIdentities.clientId, clientId), eq(clientIdentities.platform, platform)))
       .limit(1);
     return row?.externalId;
+  },
+
+  async count(tx: Tx, companyId: string) {
+    const [row] = await tx.select({ n: count() }).from(clients).where(eq(clients.companyId, companyId));
+    return row?.n ?? 0;
+  },
+
+  /** Newest first, with the id as tie-breaker so pages never overlap or skip (served by clients_company_created_idx). */
+  page(tx: Tx, companyId: string, offset: number, limit: number) {
+    return tx
+      .select()
+      .from(clients)
+      .where(eq(clients.companyId, companyId))
+      .orderBy(desc(clients.createdAt), desc(clients.id))
+      .offset(offset)
+      .limit(limit);
+  },
+
+  /** `pattern` is already LIKE-escaped: a name or account number containing it, or a short id starting with it. */
+  search(tx: Tx, companyId: string, pattern: string, limit: number) {
+    return tx
+      .select()
+      .from(clients)
+      .where(
+        and(
+          eq(clients.companyId, companyId),
+          or(
+            ilike(clients.name, `%${pattern}%`),
+            ilike(clients.accountNumber, `%${pattern}%`),
+            like(clients.shortId, `${pattern.toUpperCase()}%`),
+          ),
+        ),
+      )
+      .orderBy(desc(clients.createdAt), desc(clients.id))
+      .limit(limit);
+  },
+
+  async byId(tx: Tx, companyId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
+      .limit(1);
+    return row;
+  },
+
+  async byShortId(tx: Tx, companyId: string, shortId: string) {
+    const [row] = await tx
+      .select()
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.shortId, shortId)))
+      .limit(1);
+    return row;
+  },
+
+  actions(tx: Tx, companyId: string, clientId: string, limit: number) {
+    return tx
+      .select({
+        id: actionRecords.id,
+        actionType: actionRecords.actionType,
+        userId: actionRecords.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        ticketId: actionRecords.ticketId,
+        rating: actionRecords.rating,
+        createdAt: actionRecords.createdAt,
+      })
+      .from(actionRecords)
+      .leftJoin(users, eq(users.id, actionRecords.userId))
+      .where(and(eq(actionRecords.companyId, companyId), eq(actionRecords.clientId, clientId)))
+      .orderBy(desc(actionRecords.createdAt), desc(actionRecords.id))
+      .limit(limit);
+  },
+
+  async ticket(tx: Tx, companyId: string, ticketId: string) {
+    const [row] = await tx
+      .select({ clientId: tickets.clientId, departmentId: tickets.departmentId, handlerId: tickets.handlerId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      .limit(1);
+    return row;
   },
 };

@@ -1,7 +1,18 @@
 import { randomInt } from 'node:crypto';
+import {
+  CLIENT_NOT_FOUND,
+  CLIENT_SEARCH_LIMIT,
+  CLIENTS_FIRST_PAGE,
+  CLIENTS_PAGE,
+  type Client,
+  type ClientProfile,
+  type UpdateClientBody,
+  type UpdateClientNumberBody,
+} from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
+import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
-import { NotFoundError } from '../../platform/errors';
+import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { clientRepo, type ClientRow } from './client.repo';
 
 export type ClientService = ReturnType<typeof createClientService>;
@@ -11,6 +22,24 @@ type Platform = Parameters<typeof clientRepo.findByIdentityForUpdate>[2];
 const SHORT_ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const randomShortId = () =>
   Array.from({ length: 8 }, () => SHORT_ID_ALPHABET[randomInt(SHORT_ID_ALPHABET.length)]).join('');
+
+const CLIENT_ACTIONS_LIMIT = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Search text is taken literally: `%`, `_` and the escape character itself match only themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const toClient = (row: ClientRow): Client => ({
+  clientid: row.id,
+  short_id: row.shortId,
+  client_name: row.name,
+  account_number: row.accountNumber,
+  address: row.address,
+  note: row.note,
+  blocked_on: row.blocked,
+  count_ticket_reopened: row.reopenedCount,
+  created_on: row.createdAt.toISOString(),
+});
 
 export function createClientService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -58,6 +87,73 @@ export function createClientService(deps: { db: Db; clock: Clock }) {
       const row = await clientRepo.toggleBlocked(db, companyId, clientId);
       if (!row) throw new NotFoundError('Client not found');
       return { clientid: row.id, blocked_on: row.blocked };
+    },
+
+    async overview(companyId: string) {
+      const [totalClients, rows] = await Promise.all([
+        clientRepo.count(db, companyId),
+        clientRepo.page(db, companyId, 0, CLIENTS_FIRST_PAGE),
+      ]);
+      return { totalClients, clients: rows.map(toClient) };
+    },
+
+    async page(companyId: string, offset: number) {
+      return (await clientRepo.page(db, companyId, offset, CLIENTS_PAGE)).map(toClient);
+    },
+
+    async search(companyId: string, text: string) {
+      return (await clientRepo.search(db, companyId, escapeLike(text), CLIENT_SEARCH_LIMIT)).map(toClient);
+    },
+
+    async profile(companyId: string, ref: string): Promise<ClientProfile> {
+      const row = UUID.test(ref)
+        ? await clientRepo.byId(db, companyId, ref)
+        : await clientRepo.byShortId(db, companyId, ref.toUpperCase());
+      if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
+      const actions = await clientRepo.actions(db, companyId, row.id, CLIENT_ACTIONS_LIMIT);
+      return {
+        client: toClient(row),
+        client_actions: actions.map((a) => ({
+          actionid: a.id,
+          action_type: a.actionType,
+          userid: a.userId,
+          user_name: a.firstName === null ? null : `${a.firstName} ${a.lastName ?? ''}`.trim(),
+          ticketid: a.ticketId,
+          rating: a.rating,
+          created_on: a.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async updateDetails(companyId: string, body: UpdateClientBody) {
+      const row = await clientRepo.update(db, companyId, body.clientid, {
+        name: body.client_name,
+        address: body.address,
+        accountNumber: body.account_number,
+        note: body.note,
+      });
+      if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
+      return toClient(row);
+    },
+
+    /**
+     * Sets the account number from a ticket's chat pane: the ticket must be this client's, and a plain agent may
+     * do it only on a ticket they handle (the only tickets they may write in).
+     */
+    async updateNumber(principal: Principal, body: UpdateClientNumberBody) {
+      return db.transaction(async (tx) => {
+        const ticket = await clientRepo.ticket(tx, principal.companyId, body.ticketid);
+        if (!ticket || ticket.clientId !== body.clientid) throw new NotFoundError('Ticket not found');
+        if (ticket.departmentId !== body.departmentId) throw new NotFoundError('Department not found!');
+        if (principal.role === 'agent' && ticket.handlerId !== principal.userId) {
+          throw new ForbiddenError('Only the agent handling the ticket may change the account number');
+        }
+        const row = await clientRepo.update(tx, principal.companyId, body.clientid, {
+          accountNumber: body.client_number,
+        });
+        if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
+        return toClient(row);
+      });
     },
   };
 }
