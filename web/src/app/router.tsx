@@ -108,6 +108,20 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                path: 'clients',
+                lazy: screen(
+                  () => import('./routes/admin-clients'),
+                  (m) => m.AdminClientsRoute,
+                ),
+              },
+              {
+                path: 'client-profile/:shortId',
+                lazy: screen(
+                  () => import('./routes/admin-clients'),
+                  (m) => m.AdminClientProfileRoute,
+                ),
+              },
             ],
           },
         ],

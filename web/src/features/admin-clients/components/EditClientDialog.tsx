@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import type { Client } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import { TextField } from '../../../components/TextField';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdateClient } from '../api/clients';
+import styles from './admin-clients.module.css';
+
+type Fields = { client_name: string; address: string; account_number: string; note: string };
+
+/** The client update form (SPEC §2): every field is required (SPEC §5). */
+export function EditClientDialog({ client, onClose }: { client: Client; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateClient();
+  const [fields, setFields] = useState<Fields>({
+    client_name: client.client_name,
+    address: client.address ?? '',
+    account_number: client.account_number ?? '',
+    note: client.note ?? '',
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((old) => ({ ...old, [name]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (Object.values(fields).some((value) => !value.trim())) {
+      setProblem(t('adminClients.fieldsMissing'));
+      return;
+    }
+    setProblem(null);
+    update.mutate(
+      { ...fields, clientid: client.clientid },
+      {
+        onSuccess: onClose,
+        onError: (error) => setProblem(errorMessage(error, t('adminClients.updateFailed'))),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('adminClients.editTitle')}
+      closeLabel={t('adminClients.close')}
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {problem && <Alert tone="error">{problem}</Alert>}
+        <TextField
+          label={t('adminClients.name')}
+          value={fields.client_name}
+          onChange={set('client_name')}
+          required
+          maxLength={200}
+        />
+        <TextField
+          label={t('adminClients.address')}
+          value={fields.address}
+          onChange={set('address')}
+          required
+          maxLength={500}
+        />
+        <TextField
+          label={t('adminClients.accountNumber')}
+          value={fields.account_number}
+          onChange={set('account_number')}
+          required
+          maxLength={100}
+        />
+        <TextField
+          label={t('adminClients.note')}
+          value={fields.note}
+          onChange={set('note')}
+          required
+          maxLength={2000}
+        />
+        <div className={styles.formActions}>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {t('adminClients.cancel')}
+          </Button>
+          <Button type="submit" busy={update.isPending}>
+            {t('adminClients.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { ClientsScreen } from './components/ClientsScreen';
+export { ClientProfile } from './components/ClientProfile';
