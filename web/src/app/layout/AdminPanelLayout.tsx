@@ -1,4 +1,4 @@
-import { Settings } from 'lucide-react';
+import { Settings, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { PanelLayout } from './PanelLayout';
@@ -18,6 +18,11 @@ export function AdminPanelLayout() {
       sections={
         session.isAdmin
           ? [
+              {
+                to: '/admin-panel/agents',
+                label: t('adminAgents.section'),
+                icon: <Users size={20} aria-hidden="true" />,
+              },
               {
                 to: '/admin-panel/settings',
                 label: t('admin.settings'),
