@@ -100,11 +100,20 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   await expect(page.getByRole('button', { name: 'Enable Nia Okafor' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent actions' })).toBeVisible();
   await expect(page.getByText('Logged in')).toBeVisible();
+  await expect(page.getByText('not rated yet')).toBeVisible();
   await page.getByLabel('Show').selectOption('logout');
   await expect(page.getByText('No actions yet.')).toBeVisible();
   await snap(page, 'admin-agent-profile-1440');
   await page.setViewportSize({ width: 800, height: 900 });
   await snap(page, 'admin-agent-profile-800');
+
+  // The update box changes the names in place.
+  await page.getByRole('button', { name: 'Edit Nia Okafor' }).click();
+  const box = page.getByRole('form', { name: 'Update user' });
+  await box.getByLabel('Last name').fill('Okafor-Bello');
+  await box.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('heading', { name: 'Nia Okafor-Bello', level: 1 })).toBeVisible();
+  await expect(box).toHaveCount(0);
 
   // Unknown profile.
   await page.goto('/admin-panel/user-profile/ffffffff');

@@ -204,7 +204,9 @@ export function AgentProfileScreen({ id }: { id: string }) {
           <Star size={20} aria-hidden="true" />
           <span className={styles.widgetLabel}>{t('adminAgents.rating')}</span>
           <strong className={styles.widgetValue}>
-            {t('adminAgents.ratingValue', { rating: number.format(rating ?? 0), max: 3 })}
+            {rating === null
+              ? t('adminAgents.notRated')
+              : t('adminAgents.ratingValue', { rating: number.format(rating), max: 3 })}
           </strong>
         </div>
       </div>
