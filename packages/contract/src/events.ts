@@ -40,7 +40,7 @@ export type ServerEvents = {
    * rating), so the inbox count and panel update without polling.
    */
   newNotification: (payload: { notification: Notification; count: number }) => void;
-  /** To the whole company: how many agents are online now, after someone came online or went offline. */
+  /** To the company's admins (not the flipping user): how many agents are online now, after a presence flip. */
   totalOnlineAgents: (payload: { onlineAgents: number }) => void;
   /** To the whole company: an admin registered an agent. */
   newUser: (payload: { agent: Agent }) => void;

@@ -74,6 +74,8 @@ const rooms = {
   allDepartments: (companyId: string) => `all:${companyId}`,
   session: (id: string) => `session:${id}`,
   company: (id: string) => `company:${id}`,
+  /** The company's admins: the only ones who may read the agents list (GET /admin/get-all-agents). */
+  admins: (companyId: string) => `admins:${companyId}`,
 };
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -124,15 +126,15 @@ export function createRealtime(deps: {
   }
 
   /**
-   * The flip to the user's colleagues (their own tabs know already), and the new online count to everyone: the admin
-   * panel's widget follows it.
+   * The flip to the user's colleagues, and the new online count to the admins, whose Agents screen shows it. Never
+   * to the user's own tabs: they know already, and a screen reads the count again on every (re)connection.
    */
   async function announce(companyId: string, userId: string, status: 'online' | 'offline') {
     io.to(rooms.company(companyId))
       .except(rooms.user(userId))
       .emit(status === 'online' ? 'userLogin' : 'userLogout', { userid: userId, status });
     const online = await onlineUserIds(companyId);
-    io.to(rooms.company(companyId)).emit('totalOnlineAgents', { onlineAgents: online.size });
+    io.to(rooms.admins(companyId)).except(rooms.user(userId)).emit('totalOnlineAgents', { onlineAgents: online.size });
   }
 
   /**
@@ -203,6 +205,7 @@ export function createRealtime(deps: {
       seesAllDepartments(principal.role)
         ? rooms.allDepartments(principal.companyId)
         : rooms.department(principal.departmentId ?? `none:${principal.userId}`),
+      ...(principal.role === 'admin' ? [rooms.admins(principal.companyId)] : []),
     ]);
     void arrived(companyId, userId, socket.id, socket.handshake.issued).catch((error: unknown) =>
       logger.error({ err: error }, 'presence check failed'),
