@@ -28,7 +28,7 @@ export function useAllAgents() {
 /** GET /api/auth/get-departments: the department choices of the register and update forms. */
 export function useDepartmentChoices() {
   return useQuery({
-    queryKey: ['admin', 'agents', 'departments'],
+    queryKey: ['admin', 'agent-departments'],
     queryFn: ({ signal }) => api.get('/auth/get-departments', departmentListSchema, signal),
   });
 }
