@@ -94,7 +94,7 @@ export function buildServices(deps: AppDeps) {
     await sessions.endAllOfUser(userId);
     realtime.endUser(userId);
   };
-  const agents = createAgentService({ db, clock, departments, endSessionsOf, presence: realtime });
+  const agents = createAgentService({ db, clock, departments, endSessionsOf, presence: realtime, events: realtime });
   const auth = createAuthService({
     db,
     clock,

@@ -46,3 +46,41 @@ export const userIdBodySchema = z.object({ userid: uuidSchema });
 
 export const setAdminResponseSchema = z.object({ userid: z.string(), role: roleSchema });
 export const toggleDisabledResponseSchema = z.object({ userid: z.string(), closed_on: nullableTimestampSchema });
+
+/** GET /admin/{id}/get-user: the id is a user's full uuid or its first 8 characters (the profile address). */
+export const agentProfileParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i, {
+    message: 'Invalid id',
+  }),
+});
+
+export const ACTION_TYPES = [
+  'user_login',
+  'user_logout',
+  'ticket_accept',
+  'ticket_close',
+  'ticket_reopen',
+  'ticket_create',
+  'ticket_rating',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export const agentActionSchema = z.object({
+  action_type: z.enum(ACTION_TYPES),
+  action_time: timestampSchema,
+  ticketid: z.string().nullable(),
+  rating: z.number().int().nullable(),
+});
+export type AgentAction = z.infer<typeof agentActionSchema>;
+
+export const agentProfileResponseSchema = z.object({
+  user: agentSchema,
+  /** Tickets the agent handles or closed. */
+  tickets: z.number().int(),
+  bubbles: z.number().int(),
+  /** Average rating (out of 3) of the rated tickets the agent closed; null when none. */
+  rating: z.number().nullable(),
+  /** The latest 50, newest first. */
+  actions: z.array(agentActionSchema),
+});
+export type AgentProfileResponse = z.infer<typeof agentProfileResponseSchema>;

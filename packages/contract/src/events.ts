@@ -2,6 +2,7 @@
  * Socket event names (SPEC §7) and their payloads, declared once for both sides. Only server/src/realtime emits
  * them; a write commits first, then emits.
  */
+import type { Agent } from './agents';
 import type { Bubble } from './bubbles';
 import type { PresenceEvent } from './colleagues';
 import type { Message } from './messages';
@@ -39,6 +40,10 @@ export type ServerEvents = {
    * rating), so the inbox count and panel update without polling.
    */
   newNotification: (payload: { notification: Notification; count: number }) => void;
+  /** To the company's admins (not the flipping user): how many agents are online now, after a presence flip. */
+  totalOnlineAgents: (payload: { onlineAgents: number }) => void;
+  /** To the whole company: an admin registered an agent. */
+  newUser: (payload: { agent: Agent }) => void;
 };
 
 export type ServerEventName = keyof ServerEvents;
@@ -61,4 +66,6 @@ export const SERVER_EVENTS = [
   'userLogout',
   'newPrivateMessage',
   'newNotification',
+  'totalOnlineAgents',
+  'newUser',
 ] as const satisfies readonly ServerEventName[];

@@ -74,6 +74,8 @@ const rooms = {
   allDepartments: (companyId: string) => `all:${companyId}`,
   session: (id: string) => `session:${id}`,
   company: (id: string) => `company:${id}`,
+  /** The company's admins: the only ones who may read the agents list (GET /admin/get-all-agents). */
+  admins: (companyId: string) => `admins:${companyId}`,
 };
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -115,12 +117,25 @@ export function createRealtime(deps: {
   /** How many sockets the user has on every process (through the adapter). */
   const socketsOf = async (userId: string) => (await io.in(rooms.user(userId)).fetchSockets()).length;
 
-  /** To the user's colleagues: their own tabs know already. */
-  const announce = (companyId: string, userId: string, status: 'online' | 'offline') =>
-    io
-      .to(rooms.company(companyId))
+  async function onlineUserIds(companyId: string) {
+    const [sockets, graced] = await Promise.all([
+      io.in(rooms.company(companyId)).fetchSockets(),
+      grace.list(companyId, Date.now()),
+    ]);
+    return new Set([...sockets.map((s) => s.data.principal.userId), ...graced]);
+  }
+
+  /**
+   * The flip to the user's colleagues, and the new online count to the admins, whose Agents screen shows it. Never
+   * to the user's own tabs: they know already, and a screen reads the count again on every (re)connection.
+   */
+  async function announce(companyId: string, userId: string, status: 'online' | 'offline') {
+    io.to(rooms.company(companyId))
       .except(rooms.user(userId))
       .emit(status === 'online' ? 'userLogin' : 'userLogout', { userid: userId, status });
+    const online = await onlineUserIds(companyId);
+    io.to(rooms.admins(companyId)).except(rooms.user(userId)).emit('totalOnlineAgents', { onlineAgents: online.size });
+  }
 
   /**
    * A socket of the user joined their room: they go online unless they already were (an older socket, or the
@@ -136,14 +151,14 @@ export function createRealtime(deps: {
     const older = sockets.some(
       (s) => s.id !== socketId && (s.handshake.issued < issued || (s.handshake.issued === issued && s.id < socketId)),
     );
-    if (!older && !graced.includes(userId)) announce(companyId, userId, 'online');
+    if (!older && !graced.includes(userId)) await announce(companyId, userId, 'online');
   }
 
   /** The user goes offline if no socket of theirs is left (checked across processes). */
   async function leaveIfGone(companyId: string, userId: string) {
     if ((await socketsOf(userId)) > 0) return;
     await grace.remove(companyId, userId);
-    announce(companyId, userId, 'offline');
+    await announce(companyId, userId, 'offline');
   }
 
   /**
@@ -190,6 +205,7 @@ export function createRealtime(deps: {
       seesAllDepartments(principal.role)
         ? rooms.allDepartments(principal.companyId)
         : rooms.department(principal.departmentId ?? `none:${principal.userId}`),
+      ...(principal.role === 'admin' ? [rooms.admins(principal.companyId)] : []),
     ]);
     void arrived(companyId, userId, socket.id, socket.handshake.issued).catch((error: unknown) =>
       logger.error({ err: error }, 'presence check failed'),
@@ -240,13 +256,7 @@ export function createRealtime(deps: {
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
 
-    async onlineUserIds(companyId) {
-      const [sockets, graced] = await Promise.all([
-        io.in(rooms.company(companyId)).fetchSockets(),
-        grace.list(companyId, Date.now()),
-      ]);
-      return new Set([...sockets.map((s) => s.data.principal.userId), ...graced]);
-    },
+    onlineUserIds,
 
     async isOnline(companyId, userId) {
       // A socket on this process answers without asking the others (the intake asks per client message).

@@ -106,6 +106,20 @@ export const routes: RouteObject[] = [
                       (m) => m.AdminSettingsRoute,
                     ),
                   },
+                  {
+                    path: 'agents',
+                    lazy: screen(
+                      () => import('./routes/admin-agents'),
+                      (m) => m.AdminAgentsRoute,
+                    ),
+                  },
+                  {
+                    path: 'user-profile/:shortId',
+                    lazy: screen(
+                      () => import('./routes/admin-agents'),
+                      (m) => m.AdminUserProfileRoute,
+                    ),
+                  },
                 ],
               },
               {

@@ -1,16 +1,11 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Agent } from '@kreechat/contract';
+import { and, asc, avg, count, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Agent, AgentAction } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
-import { departments, pushSubscriptions, sessions, users } from '../../db/schema';
+import { actionRecords, bubbles, departments, pushSubscriptions, tickets, users } from '../../db/schema';
 import { fileUrl } from '../../files/storage';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-
-/** A user counts as online while one of their sessions was used within this window (the guard polls every 10 s). */
-export const ONLINE_WINDOW_MS = 90_000;
-
-const onlineSince = (now: Date) => new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
 
 export const agentRepo = {
   async insert(tx: Tx, values: NewUser): Promise<UserRow> {
@@ -50,8 +45,11 @@ export const agentRepo = {
     return row;
   },
 
-  /** The company's agents in the admin table's shape; presence and push state come from their own tables. */
-  async listForAdmin(tx: Tx, companyId: string, now: Date, onlyId?: string): Promise<Agent[]> {
+  /**
+   * The company's agents in the admin table's shape; push state comes from its own table, presence from the
+   * caller (the presence rule of platform/presence.ts).
+   */
+  async listForAdmin(tx: Tx, companyId: string, online: Set<string>, onlyId?: string): Promise<Agent[]> {
     const rows = await tx
       .select({
         userid: users.id,
@@ -65,8 +63,6 @@ export const agentRepo = {
         role: users.role,
         disabledAt: users.disabledAt,
         profile_pic: users.profilePic,
-        online: sql<boolean>`exists (select 1 from ${sessions} s where s.user_id = ${users.id}
-          and s.last_seen_at > ${onlineSince(now)} and s.expires_at > ${now.toISOString()})`,
         pushSubscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} p where p.user_id = ${users.id} and p.enabled)`,
       })
       .from(users)
@@ -82,7 +78,7 @@ export const agentRepo = {
       departmentid: r.departmentid,
       created_on: r.createdAt.toISOString(),
       last_logged_on: r.lastLoginAt?.toISOString() ?? null,
-      status: r.online && !r.disabledAt ? 'online' : 'offline',
+      status: online.has(r.userid) && !r.disabledAt ? 'online' : 'offline',
       role: r.role,
       closed_on: r.disabledAt?.toISOString() ?? null,
       profile_pic: fileUrl(r.profile_pic),
@@ -113,5 +109,55 @@ export const agentRepo = {
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.enabled, true)))
       .limit(1);
     return Boolean(row);
+  },
+
+  /** The users of the company whose id starts with `prefix` (at most two: enough to tell unique from ambiguous). */
+  async idsStartingWith(tx: Tx, companyId: string, prefix: string): Promise<string[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), sql`${users.id}::text like ${`${prefix.toLowerCase()}%`}`))
+      .limit(2);
+    return rows.map((r) => r.id);
+  },
+
+  /** The profile widgets: tickets the user handles or closed, bubbles, and the average rating of those they closed. */
+  async profileStats(tx: Tx, companyId: string, userId: string) {
+    const [[handled], [made], [rated]] = await Promise.all([
+      tx
+        .select({ n: count() })
+        .from(tickets)
+        .where(
+          and(eq(tickets.companyId, companyId), or(eq(tickets.handlerId, userId), eq(tickets.closedById, userId))),
+        ),
+      tx
+        .select({ n: count() })
+        .from(bubbles)
+        .where(and(eq(bubbles.companyId, companyId), eq(bubbles.userId, userId))),
+      tx
+        .select({ average: avg(tickets.rating) })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.closedById, userId), isNotNull(tickets.rating))),
+    ]);
+    return {
+      tickets: handled?.n ?? 0,
+      bubbles: made?.n ?? 0,
+      rating: rated?.average == null ? null : Math.round(Number(rated.average) * 100) / 100,
+    };
+  },
+
+  async latestActions(tx: Tx, companyId: string, userId: string, limit: number): Promise<AgentAction[]> {
+    const rows = await tx
+      .select({
+        action_type: actionRecords.actionType,
+        createdAt: actionRecords.createdAt,
+        ticketid: actionRecords.ticketId,
+        rating: actionRecords.rating,
+      })
+      .from(actionRecords)
+      .where(and(eq(actionRecords.companyId, companyId), eq(actionRecords.userId, userId)))
+      .orderBy(desc(actionRecords.createdAt), desc(actionRecords.id))
+      .limit(limit);
+    return rows.map(({ createdAt, ...r }) => ({ ...r, action_time: createdAt.toISOString() }));
   },
 };

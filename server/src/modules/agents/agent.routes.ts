@@ -1,4 +1,6 @@
 import {
+  agentProfileParamsSchema,
+  agentProfileResponseSchema,
   agentSchema,
   allAgentsResponseSchema,
   colleagueListSchema,
@@ -20,6 +22,15 @@ export const agentRoutes =
       '/admin/get-all-agents',
       { config: { access: 'admin' }, schema: { tags: ['agents'], response: { 200: allAgentsResponseSchema } } },
       async (request) => agents.list(principalOf(request).companyId),
+    );
+
+    app.get(
+      '/admin/:id/get-user',
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['agents'], params: agentProfileParamsSchema, response: { 200: agentProfileResponseSchema } },
+      },
+      async (request) => agents.profile(principalOf(request).companyId, request.params.id),
     );
 
     app.get(

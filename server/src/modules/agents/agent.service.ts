@@ -1,6 +1,14 @@
-import type { AllAgentsResponse, Colleague, RegisterAgentBody, Role, UpdateAccountBody } from '@kreechat/contract';
+import type {
+  AgentProfileResponse,
+  AllAgentsResponse,
+  Colleague,
+  RegisterAgentBody,
+  Role,
+  UpdateAccountBody,
+} from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { EventPublisher } from '../../platform/events';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { Presence } from '../../platform/presence';
@@ -9,6 +17,7 @@ import { agentRepo, type NewUser } from './agent.repo';
 
 export const EMAIL_IN_USE = 'This email is already in use';
 export const AGENT_NOT_FOUND = 'Agent not found';
+const PROFILE_ACTIONS = 50;
 
 export type AgentService = ReturnType<typeof createAgentService>;
 
@@ -22,8 +31,9 @@ export function createAgentService(deps: {
   departments: DepartmentService;
   endSessionsOf: (userId: string) => Promise<void>;
   presence: Presence;
+  events: EventPublisher;
 }) {
-  const { db, clock, departments, endSessionsOf, presence } = deps;
+  const { db, clock, departments, endSessionsOf, presence, events } = deps;
 
   async function requireAgent(companyId: string, userId: string) {
     const user = await agentRepo.findInCompany(db, companyId, userId);
@@ -32,7 +42,7 @@ export function createAgentService(deps: {
   }
 
   async function agentView(companyId: string, userId: string) {
-    const [agent] = await agentRepo.listForAdmin(db, companyId, clock.now(), userId);
+    const [agent] = await agentRepo.listForAdmin(db, companyId, await presence.onlineUserIds(companyId), userId);
     return agent!;
   }
 
@@ -47,7 +57,7 @@ export function createAgentService(deps: {
     isPushSubscribed: (userId: string) => agentRepo.isPushSubscribed(db, userId),
 
     async list(companyId: string): Promise<AllAgentsResponse> {
-      const agents = await agentRepo.listForAdmin(db, companyId, clock.now());
+      const agents = await agentRepo.listForAdmin(db, companyId, await presence.onlineUserIds(companyId));
       return {
         agents,
         onlineAgents: agents.filter((a) => a.status === 'online').length,
@@ -94,7 +104,26 @@ export function createAgentService(deps: {
           createdAt: clock.now(),
         });
       });
-      return agentView(companyId, user.id);
+      const agent = await agentView(companyId, user.id);
+      events.toCompany(companyId, 'newUser', { agent });
+      return agent;
+    },
+
+    /**
+     * The agent profile (GET /admin/{id}/get-user). `id` is the full id or its first 8 characters (the profile
+     * address); a prefix shared by two users of the company is as unknown as a missing one.
+     */
+    async profile(companyId: string, id: string): Promise<AgentProfileResponse> {
+      const matches = id.length === 8 ? await agentRepo.idsStartingWith(db, companyId, id) : [id];
+      const userId = matches.length === 1 ? matches[0]! : undefined;
+      const user =
+        userId && (await agentRepo.listForAdmin(db, companyId, await presence.onlineUserIds(companyId), userId))[0];
+      if (!userId || !user) throw new NotFoundError(AGENT_NOT_FOUND);
+      const [stats, actions] = await Promise.all([
+        agentRepo.profileStats(db, companyId, userId),
+        agentRepo.latestActions(db, companyId, userId, PROFILE_ACTIONS),
+      ]);
+      return { user, ...stats, actions };
     },
 
     /** Toggles admin ⇄ agent for another user of the company. */

@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, seedCompany, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness';
+import { actionRecords, bubbles, clients, tickets } from '../../db/schema';
+import {
+  eventually,
+  login,
+  seedCompany,
+  startTestApp,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/harness';
+import { connectLive } from '../../../test/live';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { listen: true });
 });
 afterAll(async () => t?.close());
 
@@ -21,8 +31,11 @@ const newAgent = (department: string, overrides: Record<string, unknown> = {}) =
 });
 
 describe('agents managed by an admin', () => {
-  it('registers an agent who can then log in, and lists agents with online and total counts', async () => {
-    const { adminClient, department } = await seedCompany(t);
+  it('registers an agent who can then log in, announces it live, and counts online agents by presence', async () => {
+    const { adminClient, department, addAgent } = await seedCompany(t);
+    const outsider = await (await seedCompany(t)).addAgent();
+    const outside = await connectLive(t.baseUrl, outsider.client);
+    const adminLive = await connectLive(t.baseUrl, adminClient);
     const body = newAgent(department.id);
     const reply = await adminClient.post('/auth/register', body);
     expect(reply.status).toBe(200);
@@ -32,10 +45,12 @@ describe('agents managed by an admin', () => {
       departmentid: department.id,
       department_name: 'General',
     });
+    const announced = await adminLive.waitFor('newUser', (p) => p.agent.email === body.email);
+    expect(announced.agent).toEqual(reply.body.agent);
 
     const list = await adminClient.get('/admin/get-all-agents');
     expect(list.body.totalAgents).toBe(2);
-    expect(list.body.onlineAgents).toBe(1); // the admin, whose session is in use
+    expect(list.body.onlineAgents).toBe(1); // the admin, whose socket is connected
     const listed = list.body.agents.find((a: { email: string }) => a.email === body.email);
     expect(listed).toMatchObject({
       status: 'offline',
@@ -44,10 +59,31 @@ describe('agents managed by an admin', () => {
       push_subscription: 'not_subscribed',
     });
 
-    await login(t.client(), body.email, STRONG_PASSWORD);
+    // Logging in alone is not being online: the workspace socket is.
+    const nia = t.client();
+    await login(nia, body.email, STRONG_PASSWORD);
+    expect((await adminClient.get('/admin/get-all-agents')).body.onlineAgents).toBe(1);
+    const niaLive = await connectLive(t.baseUrl, nia);
+    await adminLive.waitFor('totalOnlineAgents', (p) => p.onlineAgents === 2);
     const after = await adminClient.get('/admin/get-all-agents');
     expect(after.body.onlineAgents).toBe(2);
-    expect(after.body.agents.find((a: { email: string }) => a.email === body.email).last_logged_on).not.toBeNull();
+    const niaRow = after.body.agents.find((a: { email: string }) => a.email === body.email);
+    expect(niaRow.status).toBe('online');
+    expect(niaRow.last_logged_on).not.toBeNull();
+
+    // Disabling ends the sockets at once: the count drops without waiting for the grace period.
+    const bob = await addAgent();
+    const bobLive = await connectLive(t.baseUrl, bob.client);
+    await adminLive.waitFor('totalOnlineAgents', (p) => p.onlineAgents === 3);
+    await adminClient.post('/auth/delete-agent', { userid: bob.user.id });
+    await eventually(() => adminLive.of('totalOnlineAgents').at(-1)?.onlineAgents === 2);
+    expect((await adminClient.get('/admin/get-all-agents')).body.onlineAgents).toBe(2);
+
+    expect(outside.of('newUser')).toEqual([]);
+    expect(outside.of('totalOnlineAgents')).toEqual([]);
+    // The count is for admins: agents are not told (nor about their own arrival).
+    expect(niaLive.of('totalOnlineAgents')).toEqual([]);
+    for (const live of [outside, adminLive, niaLive, bobLive]) live.close();
   });
 
   it('registers an admin when asked', async () => {
@@ -124,6 +160,107 @@ describe('agents managed by an admin', () => {
       userid: agent.user.id,
     });
     expect(blank.status).toBe(400);
+  });
+});
+
+describe('the agent profile (GET /admin/{id}/get-user)', () => {
+  async function seedHistory(home: Awaited<ReturnType<typeof seedCompany>>, userId: string) {
+    const { db } = t.database;
+    const companyId = home.company.id;
+    const [client] = await db
+      .insert(clients)
+      .values({ companyId, shortId: 'c0ffee01', name: 'Carla Client' })
+      .returning();
+    const base = { companyId, clientId: client!.id, departmentId: home.department.id, platform: 'telegram' as const };
+    const [rated3, rated2, unrated] = await db
+      .insert(tickets)
+      .values([
+        { ...base, stage: 'closed' as const, handlerId: userId, closedById: userId, rating: 3 },
+        { ...base, stage: 'closed' as const, handlerId: userId, closedById: userId, rating: 2 },
+        { ...base, stage: 'accepted' as const, handlerId: userId },
+        { ...base, stage: 'pending' as const },
+      ])
+      .returning();
+    await db.insert(bubbles).values([
+      { companyId, userId, name: 'hi', content: 'Hello!' },
+      { companyId, userId, name: 'bye', content: 'Goodbye!' },
+    ]);
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+    await db.insert(actionRecords).values([
+      { companyId, userId, actionType: 'ticket_accept', ticketId: unrated!.id, createdAt: at(1) },
+      { companyId, userId, actionType: 'ticket_close', ticketId: rated3!.id, createdAt: at(2) },
+      {
+        companyId,
+        userId,
+        clientId: client!.id,
+        actionType: 'ticket_rating',
+        ticketId: rated2!.id,
+        rating: 2,
+        createdAt: at(3),
+      },
+    ]);
+  }
+
+  it('answers the user, handled tickets, bubbles, average rating and latest actions, by full or short id', async () => {
+    const home = await seedCompany(t);
+    const agent = await home.addAgent({ firstName: 'Pia' });
+    await seedHistory(home, agent.user.id);
+
+    const full = await home.adminClient.get(`/admin/${agent.user.id}/get-user`);
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({
+      user: { userid: agent.user.id, first_name: 'Pia', email: agent.email, status: 'offline', role: 'agent' },
+      tickets: 3,
+      bubbles: 2,
+      rating: 2.5,
+    });
+    // Newest first; the login of addAgent is the newest of all (the test clock is now, the seeds are in the past).
+    expect(full.body.actions.map((a: { action_type: string }) => a.action_type)).toEqual([
+      'user_login',
+      'ticket_rating',
+      'ticket_close',
+      'ticket_accept',
+    ]);
+    expect(full.body.actions[1]).toMatchObject({ rating: 2, action_time: '2026-01-01T10:03:00.000Z' });
+    expect(full.body.actions[0]).toMatchObject({ ticketid: null, rating: null });
+
+    const short = await home.adminClient.get(`/admin/${agent.user.id.slice(0, 8)}/get-user`);
+    expect(short.status).toBe(200);
+    expect(short.body.user.userid).toBe(agent.user.id);
+  });
+
+  it('answers null rating and zero counts for a new agent, and keeps only the latest 50 actions', async () => {
+    const home = await seedCompany(t);
+    const agent = await home.addAgent();
+    await t.database.db.insert(actionRecords).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        companyId: home.company.id,
+        userId: agent.user.id,
+        actionType: 'user_logout' as const,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      })),
+    );
+    const reply = await home.adminClient.get(`/admin/${agent.user.id}/get-user`);
+    expect(reply.body).toMatchObject({ tickets: 0, bubbles: 0, rating: null });
+    expect(reply.body.actions).toHaveLength(50);
+  });
+
+  it('answers 400 to a malformed id, 404 to an unknown one, to another company and to wrong roles 403', async () => {
+    const home = await seedCompany(t);
+    const agent = await home.addAgent();
+    const bad = await home.adminClient.get('/admin/not-an-id/get-user');
+    expect(bad).toMatchObject({ status: 400, body: { message: expect.stringContaining('Invalid id') } });
+    const unknown = await home.adminClient.get('/admin/00000000-0000-4000-8000-000000000000/get-user');
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Agent not found' } });
+
+    const rival = await seedCompany(t);
+    expect((await rival.adminClient.get(`/admin/${agent.user.id}/get-user`)).status).toBe(404);
+    expect((await rival.adminClient.get(`/admin/${agent.user.id.slice(0, 8)}/get-user`)).status).toBe(404);
+
+    for (const role of ['agent', 'moderator'] as const) {
+      const { client } = await home.addAgent({ role });
+      expect((await client.get(`/admin/${agent.user.id}/get-user`)).status).toBe(403);
+    }
   });
 });
 

@@ -24,6 +24,11 @@ export function AdminPanelLayout() {
         ...(session.isAdmin
           ? [
               {
+                to: '/admin-panel/agents',
+                label: t('adminAgents.section'),
+                icon: <Users size={20} aria-hidden="true" />,
+              },
+              {
                 to: '/admin-panel/settings',
                 label: t('admin.settings'),
                 icon: <Settings size={20} aria-hidden="true" />,

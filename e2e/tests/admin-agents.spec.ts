@@ -1,0 +1,123 @@
+import { expect, test } from '../support/fixtures';
+import { asPerson, newOwner, PASSWORD, registerCompanyByApi, snap, uniqueEmail } from '../support/flows';
+import type { Page } from '@playwright/test';
+
+/** Opens the Agents screen and waits for its live connection, so later changes arrive as events. */
+async function openAgents(page: Page) {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  await page.goto('/admin-panel/agents');
+  const ws = await socket;
+  await ws.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40'));
+  await expect(page.getByRole('heading', { name: 'Agents', level: 1 })).toBeVisible();
+}
+
+test('an admin registers an agent, toggles admin, disables them (login refused) and opens the profile', async ({
+  page,
+  browser,
+  request,
+  mailbox,
+}) => {
+  const owner = newOwner({ firstName: 'Ada', lastName: 'Owner' });
+  await registerCompanyByApi(request, mailbox, owner);
+  const admin = asPerson(page);
+  await admin.logIn(owner.email, owner.password);
+  await admin.expectWorkspaceOf('Ada Owner');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAgents(page);
+  await expect(page.getByTestId('total-agents')).toHaveText('1');
+  await expect(page.getByTestId('online-agents')).toHaveText('1');
+  // One's own row cannot be toggled.
+  await expect(page.getByRole('switch', { name: 'Admin role for Ada Owner' })).toBeDisabled();
+  await expect(page.getByRole('switch', { name: 'Disable Ada Owner' })).toBeDisabled();
+
+  // The overlay explains what is wrong before asking the server, then shows the server's message.
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register an agent' });
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Some fields are missing!');
+  const email = uniqueEmail('nia');
+  await dialog.getByLabel('First name').fill('Nia');
+  await dialog.getByLabel('Last name').fill('Okafor');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm password').fill('Other-pass1!');
+  await expect(dialog.getByLabel('Department')).toHaveValue('');
+  await dialog.getByLabel('Department').selectOption({ label: 'General' });
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Passwords do not match!');
+  await dialog.getByLabel('Confirm password').fill(PASSWORD);
+  await dialog.getByLabel('E-mail').fill(owner.email);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This email is already in use');
+  await dialog.getByLabel('E-mail').fill(email);
+  await snap(page, 'admin-agents-register-1440');
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByTestId(`agent-row-${email}`);
+  await expect(row).toContainText('Nia Okafor');
+  await expect(row).toContainText('General');
+  await expect(page.getByTestId('total-agents')).toHaveText('2');
+
+  // The new agent logs in elsewhere: the online widget follows live.
+  const other = await browser.newContext();
+  const niaPage = await other.newPage();
+  const nia = asPerson(niaPage);
+  await nia.logIn(email, PASSWORD);
+  await nia.expectWorkspaceOf('Nia Okafor');
+  await expect(page.getByTestId('online-agents')).toHaveText('2');
+
+  const adminSwitch = page.getByRole('switch', { name: 'Admin role for Nia Okafor' });
+  await expect(adminSwitch).toHaveAttribute('aria-checked', 'false');
+  await adminSwitch.click();
+  await expect(adminSwitch).toHaveAttribute('aria-checked', 'true');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Admin role for Nia Okafor' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('switch', { name: 'Admin role for Nia Okafor' }).click();
+  await expect(page.getByRole('switch', { name: 'Admin role for Nia Okafor' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+
+  const disable = page.getByRole('switch', { name: 'Disable Nia Okafor' });
+  await disable.click();
+  await expect(disable).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('online-agents')).toHaveText('1');
+  await snap(page, 'admin-agents-1440');
+  await page.setViewportSize({ width: 800, height: 900 });
+  await snap(page, 'admin-agents-800');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Disabled: their login is refused.
+  await nia.logIn(email, PASSWORD);
+  await expect(niaPage.getByRole('alert')).toContainText('This account is disabled');
+  await other.close();
+
+  // The name opens the profile at the first 8 characters of the id.
+  await row.getByRole('link', { name: 'Nia Okafor' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/user-profile\/[0-9a-f]{8}$/);
+  await expect(page.getByRole('heading', { name: 'Nia Okafor', level: 1 })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enable Nia Okafor' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent actions' })).toBeVisible();
+  await expect(page.getByText('Logged in')).toBeVisible();
+  await expect(page.getByText('not rated yet')).toBeVisible();
+  await page.getByLabel('Show').selectOption('logout');
+  await expect(page.getByText('No actions yet.')).toBeVisible();
+  await snap(page, 'admin-agent-profile-1440');
+  await page.setViewportSize({ width: 800, height: 900 });
+  await snap(page, 'admin-agent-profile-800');
+
+  // The update box changes the names in place.
+  await page.getByRole('button', { name: 'Edit Nia Okafor' }).click();
+  const box = page.getByRole('form', { name: 'Update user' });
+  await box.getByLabel('Last name').fill('Okafor-Bello');
+  await box.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('heading', { name: 'Nia Okafor-Bello', level: 1 })).toBeVisible();
+  await expect(box).toHaveCount(0);
+
+  // Unknown profile.
+  await page.goto('/admin-panel/user-profile/ffffffff');
+  await expect(page.getByText('Profile not found!')).toBeVisible();
+  await page.getByRole('button', { name: 'Return' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/agents$/);
+});

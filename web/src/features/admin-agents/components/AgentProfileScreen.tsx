@@ -1,0 +1,250 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { History, Lock, LockOpen, MessageSquareText, Pencil, Star, Ticket, UserX } from 'lucide-react';
+import type { Agent } from '@kreechat/contract';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { IconButton } from '../../../components/IconButton';
+import { SelectField } from '../../../components/SelectField';
+import { Skeleton } from '../../../components/Skeleton';
+import { TextField } from '../../../components/TextField';
+import { dateTime } from '../../../lib/dates';
+import { fullName, shortId } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useLogout, useSession } from '../../../lib/session';
+import { useAgentProfile, useDepartmentChoices, useToggleDisabled, useUpdateAccount } from '../api/agents';
+import { ACTION_FILTERS, filterActions, type ActionFilter } from '../lib/agents';
+import styles from './agents.module.css';
+
+/** How long 'Update user failed!' stays before the box closes (SPEC §2 agent profile). */
+const UPDATE_FAILED_MS = 2000;
+
+function UpdateBox({ user, onDone }: { user: Agent; onDone: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const departments = useDepartmentChoices();
+  const update = useUpdateAccount();
+  const logout = useLogout();
+  const [email, setEmail] = useState(user.email);
+  const [first, setFirst] = useState(user.first_name);
+  const [last, setLast] = useState(user.last_name);
+  const [department, setDepartment] = useState(user.departmentid ?? '');
+
+  useEffect(() => {
+    if (!update.isError) return;
+    const timer = setTimeout(onDone, UPDATE_FAILED_MS);
+    return () => clearTimeout(timer);
+  }, [update.isError, onDone]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { email, first_name: first, last_name: last, departmentid: department, userid: user.userid },
+      {
+        onSuccess: () => {
+          // One's own e-mail or name changed: the session carries the old ones, so sign in again.
+          if (user.userid === session.id) logout.mutate({ notice: 'profileUpdated' });
+          else onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('adminAgents.editTitle')}>
+      <TextField label={t('adminAgents.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <div className={styles.formRow}>
+        <TextField label={t('adminAgents.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} />
+        <TextField label={t('adminAgents.lastName')} value={last} onChange={(e) => setLast(e.target.value)} />
+      </div>
+      <SelectField
+        label={t('adminAgents.department')}
+        value={department}
+        onChange={(e) => setDepartment(e.target.value)}
+      >
+        <option value="" disabled>
+          {t('adminAgents.selectDepartment')}
+        </option>
+        {departments.data?.map((d) => (
+          <option key={d.departmentid} value={d.departmentid}>
+            {d.department_name}
+          </option>
+        ))}
+      </SelectField>
+      {update.isError && <Alert tone="error">{t('adminAgents.updateFailed')}</Alert>}
+      <div className={styles.formActions}>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" busy={update.isPending}>
+          {t('adminAgents.update')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `/admin-panel/user-profile/:shortId` (admins only): one agent's details, widgets and recent actions. */
+export function AgentProfileScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const navigate = useNavigate();
+  const session = useSession();
+  const profile = useAgentProfile(id);
+  const toggleDisabled = useToggleDisabled();
+  const [editing, setEditing] = useState(false);
+  const [filter, setFilter] = useState<ActionFilter>('all');
+
+  if (profile.isError) {
+    return (
+      <section className={styles.screen}>
+        <EmptyState
+          icon={<UserX size={28} aria-hidden="true" />}
+          title={t('adminAgents.profileNotFound')}
+          titleAs="h1"
+          action={
+            <Button variant="secondary" onClick={() => void navigate('/admin-panel/agents')}>
+              {t('adminAgents.return')}
+            </Button>
+          }
+        />
+      </section>
+    );
+  }
+  if (!profile.data) {
+    return (
+      <section className={styles.screen} aria-busy="true">
+        <Skeleton height={96} width={96} radius="full" />
+        <Skeleton height={24} width={240} />
+        <Skeleton height={160} />
+      </section>
+    );
+  }
+
+  const { user, tickets, bubbles, rating, actions } = profile.data;
+  const name = fullName(user.first_name, user.last_name);
+  const own = user.userid === session.id;
+  const disabled = Boolean(user.closed_on);
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const shown = filterActions(actions, filter);
+  const rows: [string, string][] = [
+    [t('adminAgents.email'), user.email],
+    [t('adminAgents.department'), user.department_name ?? t('adminAgents.noDepartment')],
+    [t('adminAgents.createdOn'), dateTime(user.created_on, lang)],
+    [
+      t('adminAgents.lastLogin'),
+      user.last_logged_on ? dateTime(user.last_logged_on, lang) : t('adminAgents.neverLogged'),
+    ],
+    [
+      t('adminAgents.push'),
+      user.push_subscription === 'subscribed' ? t('adminAgents.pushEnabled') : t('adminAgents.pushDisabled'),
+    ],
+  ];
+
+  return (
+    <section className={styles.screen} aria-labelledby="profile-name">
+      <header className={styles.profileHeader}>
+        <Avatar src={user.profile_pic} alt={name} size={96} />
+        <div className={styles.profileTitle}>
+          <h1 id="profile-name" className={styles.title}>
+            {name}
+          </h1>
+          <span className={styles.muted}>
+            #{shortId(user.userid)} · {disabled ? t('adminAgents.disabled') : t(`adminAgents.${user.status}`)}
+          </span>
+        </div>
+        <div className={styles.profileActions}>
+          {!own && (
+            <IconButton
+              label={disabled ? t('adminAgents.unlock', { name }) : t('adminAgents.lock', { name })}
+              tooltip={disabled ? t('adminAgents.unlockTooltip') : t('adminAgents.lockTooltip')}
+              onClick={() => toggleDisabled.mutate(user.userid)}
+            >
+              {disabled ? <Lock size={18} aria-hidden="true" /> : <LockOpen size={18} aria-hidden="true" />}
+            </IconButton>
+          )}
+          <IconButton
+            label={t('adminAgents.edit', { name })}
+            tooltip={t('adminAgents.editTitle')}
+            tooltipAlign="end"
+            aria-expanded={editing}
+            onClick={() => setEditing((e) => !e)}
+          >
+            <Pencil size={18} aria-hidden="true" />
+          </IconButton>
+        </div>
+      </header>
+
+      {editing && <UpdateBox user={user} onDone={() => setEditing(false)} />}
+
+      <dl className={styles.info}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.infoRow}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className={styles.widgets}>
+        <div className={styles.widget}>
+          <Ticket size={20} aria-hidden="true" />
+          <span className={styles.widgetLabel}>{t('adminAgents.ticketsHandled')}</span>
+          <strong className={styles.widgetValue}>{tickets}</strong>
+        </div>
+        <div className={styles.widget}>
+          <MessageSquareText size={20} aria-hidden="true" />
+          <span className={styles.widgetLabel}>{t('adminAgents.bubblesCreated')}</span>
+          <strong className={styles.widgetValue}>{bubbles}</strong>
+        </div>
+        <div className={styles.widget}>
+          <Star size={20} aria-hidden="true" />
+          <span className={styles.widgetLabel}>{t('adminAgents.rating')}</span>
+          <strong className={styles.widgetValue}>
+            {rating === null
+              ? t('adminAgents.notRated')
+              : t('adminAgents.ratingValue', { rating: number.format(rating), max: 3 })}
+          </strong>
+        </div>
+      </div>
+
+      <section className={styles.actions} aria-labelledby="actions-title">
+        <div className={styles.header}>
+          <h2 id="actions-title" className={styles.subtitle}>
+            {t('adminAgents.recentActions')}
+          </h2>
+          <SelectField
+            label={t('adminAgents.filter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as ActionFilter)}
+          >
+            {ACTION_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`adminAgents.filters.${f}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {shown.length === 0 ? (
+          <EmptyState icon={<History size={28} aria-hidden="true" />} title={t('adminAgents.noActions')} />
+        ) : (
+          <ul className={styles.actionList}>
+            {shown.map((a, i) => (
+              <li key={`${a.action_time}-${i}`} className={styles.actionItem}>
+                <span>{t(`adminAgents.actionTypes.${a.action_type}`)}</span>
+                {a.ticketid && <span className={styles.muted}>#{shortId(a.ticketid)}</span>}
+                {a.rating !== null && <span>{t('adminAgents.ratingValue', { rating: a.rating, max: 3 })}</span>}
+                <time className={styles.muted} dateTime={a.action_time}>
+                  {dateTime(a.action_time, lang)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,259 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  useReactTable,
+  type ColumnDef,
+} from '@tanstack/react-table';
+import { UserPlus, Users, Wifi } from 'lucide-react';
+import type { Agent, AllAgentsResponse } from '@kreechat/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { Skeleton } from '../../../components/Skeleton';
+import { fullName, shortId } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { onEveryConnect, useWorkspaceSocket } from '../../../lib/socket';
+import { allAgentsQueryKey, appendAgent, useAllAgents, useToggleAdmin, useToggleDisabled } from '../api/agents';
+import { RegisterAgentDialog } from './RegisterAgentDialog';
+import styles from './agents.module.css';
+
+/** Keeps the online count and the table live (SPEC §2 Agents: totalOnlineAgents, newUser). */
+function useLiveAgents(refetch: () => void) {
+  const socket = useWorkspaceSocket();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const update = (patch: (data: AllAgentsResponse) => AllAgentsResponse | undefined) =>
+      queryClient.setQueryData<AllAgentsResponse>(allAgentsQueryKey, (data) => data && patch(data));
+    const onCount = ({ onlineAgents }: { onlineAgents: number }) => update((data) => ({ ...data, onlineAgents }));
+    const onUser = ({ agent }: { agent: Agent }) => update((data) => appendAgent(data, agent));
+    socket.on('totalOnlineAgents', onCount);
+    socket.on('newUser', onUser);
+    const stop = onEveryConnect(socket, refetch);
+    return () => {
+      socket.off('totalOnlineAgents', onCount);
+      socket.off('newUser', onUser);
+      stop();
+    };
+  }, [socket, queryClient, refetch]);
+}
+
+function Switch({
+  checked,
+  label,
+  disabled,
+  onToggle,
+}: {
+  checked: boolean;
+  label: string;
+  disabled?: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      disabled={disabled}
+      className={styles.switch}
+      onClick={onToggle}
+    >
+      <span className={styles.knob} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** `/admin-panel/agents` (admins only): widgets, the agents table and the register overlay. */
+export function AgentsScreen() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const agents = useAllAgents();
+  const toggleAdmin = useToggleAdmin();
+  const toggleDisabled = useToggleDisabled();
+  const [registering, setRegistering] = useState(false);
+  const { refetch } = agents;
+  useLiveAgents(useMemo(() => () => void refetch(), [refetch]));
+
+  const columns = useMemo<ColumnDef<Agent>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('adminAgents.name'),
+        cell: ({ row }) => (
+          <Link className={styles.nameLink} to={`/admin-panel/user-profile/${shortId(row.original.userid)}`}>
+            {fullName(row.original.first_name, row.original.last_name)}
+          </Link>
+        ),
+      },
+      { id: 'email', header: t('adminAgents.email'), cell: ({ row }) => row.original.email },
+      {
+        id: 'department',
+        header: t('adminAgents.department'),
+        cell: ({ row }) => row.original.department_name ?? t('adminAgents.noDepartment'),
+      },
+      {
+        id: 'admin',
+        header: t('adminAgents.admin'),
+        cell: ({ row }) => {
+          const agent = row.original;
+          const name = fullName(agent.first_name, agent.last_name);
+          return (
+            <Switch
+              checked={agent.role === 'admin'}
+              label={t('adminAgents.adminToggle', { name })}
+              disabled={agent.userid === session.id}
+              onToggle={() => toggleAdmin.mutate(agent.userid)}
+            />
+          );
+        },
+      },
+      {
+        id: 'disabled',
+        header: t('adminAgents.disabled'),
+        cell: ({ row }) => {
+          const agent = row.original;
+          const name = fullName(agent.first_name, agent.last_name);
+          return (
+            <Switch
+              checked={Boolean(agent.closed_on)}
+              label={t('adminAgents.disabledToggle', { name })}
+              disabled={agent.userid === session.id}
+              onToggle={() => toggleDisabled.mutate(agent.userid)}
+            />
+          );
+        },
+      },
+      {
+        id: 'status',
+        header: t('adminAgents.status'),
+        cell: ({ row }) => (
+          <span className={`${styles.status} ${row.original.status === 'online' ? styles.online : ''}`}>
+            {t(row.original.status === 'online' ? 'adminAgents.online' : 'adminAgents.offline')}
+          </span>
+        ),
+      },
+    ],
+    [t, session.id, toggleAdmin, toggleDisabled],
+  );
+
+  const table = useReactTable({
+    data: agents.data?.agents ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    initialState: { pagination: { pageIndex: 0, pageSize: 10 }, rowSelection: {} },
+    enableSorting: false,
+    autoResetPageIndex: false,
+  });
+
+  const failed = toggleAdmin.isError || toggleDisabled.isError;
+
+  return (
+    <section className={styles.screen} aria-labelledby="agents-title">
+      <header className={styles.header}>
+        <h1 id="agents-title" className={styles.title}>
+          {t('adminAgents.title')}
+        </h1>
+        <Button icon={<UserPlus size={18} aria-hidden="true" />} onClick={() => setRegistering(true)}>
+          {t('adminAgents.addUser')}
+        </Button>
+      </header>
+
+      <div className={styles.widgets}>
+        <div className={styles.widget}>
+          <Wifi size={20} aria-hidden="true" />
+          <span className={styles.widgetLabel}>{t('adminAgents.onlineAgents')}</span>
+          <strong className={styles.widgetValue} data-testid="online-agents">
+            {agents.data ? agents.data.onlineAgents : <Skeleton width={32} height={24} />}
+          </strong>
+        </div>
+        <div className={styles.widget}>
+          <Users size={20} aria-hidden="true" />
+          <span className={styles.widgetLabel}>{t('adminAgents.totalAgents')}</span>
+          <strong className={styles.widgetValue} data-testid="total-agents">
+            {agents.data ? agents.data.totalAgents : <Skeleton width={32} height={24} />}
+          </strong>
+        </div>
+      </div>
+
+      {failed && <Alert tone="error">{t('adminAgents.toggleFailed')}</Alert>}
+      {agents.isError && (
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('adminAgents.loadFailed')}
+        </Alert>
+      )}
+
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col">
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {agents.isPending
+              ? Array.from({ length: 4 }, (_, i) => (
+                  <tr key={i}>
+                    {columns.map((c) => (
+                      <td key={c.id}>
+                        <Skeleton height={16} />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} data-testid={`agent-row-${row.original.email}`}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+        {agents.data?.agents.length === 0 && (
+          <EmptyState icon={<Users size={28} aria-hidden="true" />} title={t('adminAgents.empty')} />
+        )}
+      </div>
+
+      {table.getPageCount() > 1 && (
+        <nav className={styles.pager} aria-label={t('adminAgents.pages')}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
+          >
+            {t('adminAgents.previous')}
+          </Button>
+          <span>
+            {t('adminAgents.page', { page: table.getState().pagination.pageIndex + 1, pages: table.getPageCount() })}
+          </span>
+          <Button size="sm" variant="secondary" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+            {t('adminAgents.next')}
+          </Button>
+        </nav>
+      )}
+
+      <RegisterAgentDialog open={registering} onOpenChange={setRegistering} />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { AgentsScreen } from './components/AgentsScreen';
+export { AgentProfileScreen } from './components/AgentProfileScreen';
