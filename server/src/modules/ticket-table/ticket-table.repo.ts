@@ -53,8 +53,7 @@ export const ticketTableRepo = {
              count(*) filter (where stage = 'closed')::int as closed,
              count(*) filter (where stage = 'closed' and platform = 'whatsapp')::int as whatsapp_closed,
              count(*) filter (where stage = 'closed' and platform = 'telegram')::int as telegram_closed,
-             round((avg(extract(epoch from accepted_at - created_at)) filter (where accepted_at is not null)
-                    / 60)::numeric, 2) as avg_minutes
+             round((avg(date_part('epoch', accepted_at - created_at)) / 60)::numeric, 2) as avg_minutes
       from tickets where ${scoped(scope)}`)) as unknown as Rows<WidgetRow>;
     const r = result.rows[0]!;
     const average = Number(r.avg_minutes ?? 0);
