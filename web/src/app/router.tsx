@@ -108,6 +108,13 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                path: 'tickets',
+                lazy: screen(
+                  () => import('./routes/admin-tickets'),
+                  (m) => m.AdminTicketsRoute,
+                ),
+              },
             ],
           },
         ],

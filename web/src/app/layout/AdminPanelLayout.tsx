@@ -1,4 +1,4 @@
-import { Settings } from 'lucide-react';
+import { Settings, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { PanelLayout } from './PanelLayout';
@@ -15,8 +15,13 @@ export function AdminPanelLayout() {
       id="admin-panel-main"
       title={t('admin.adminPanel')}
       navLabel={t('admin.sections')}
-      sections={
-        session.isAdmin
+      sections={[
+        {
+          to: '/admin-panel/tickets',
+          label: t('adminTickets.section'),
+          icon: <Ticket size={20} aria-hidden="true" />,
+        },
+        ...(session.isAdmin
           ? [
               {
                 to: '/admin-panel/settings',
@@ -24,8 +29,8 @@ export function AdminPanelLayout() {
                 icon: <Settings size={20} aria-hidden="true" />,
               },
             ]
-          : []
-      }
+          : []),
+      ]}
     />
   );
 }
