@@ -18,6 +18,7 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   // Connect the bot in Settings → Communication services → Telegram.
   const bot = fake.addBot({ username: 'parcel_help_bot' });
   await page.getByRole('link', { name: 'Admin panel' }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('tab', { name: 'Communication services' }).click();
   await page.getByRole('button', { name: 'Telegram' }).click();
   await page.getByLabel('Bot token').fill('not a token');

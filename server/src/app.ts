@@ -42,6 +42,7 @@ import { createActionService } from './modules/actions';
 import { agentRoutes, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
 import { bubbleRoutes, createBubbleService } from './modules/bubbles';
+import { createTicketTableService, ticketTableRoutes } from './modules/ticket-table';
 import { createPinService, pinRoutes } from './modules/pins';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
@@ -140,6 +141,7 @@ export function buildServices(deps: AppDeps) {
   const intake = createIntakeService({ db, clock, events: realtime, actions, clients, delivery, notifications });
   const bubbles = createBubbleService({ db, clock, events: realtime });
   const pins = createPinService({ db, clock, events: realtime, tickets });
+  const ticketTable = createTicketTableService({ db });
   const telegram = createTelegramRuntime({
     db,
     config,
@@ -177,6 +179,7 @@ export function buildServices(deps: AppDeps) {
     privateChats,
     notifications,
     push,
+    ticketTable,
   };
 }
 
@@ -255,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(privateChatRoutes(services.privateChats));
       await api.register(notificationRoutes(services.notifications));
       await api.register(pushRoutes(services.push));
+      await api.register(ticketTableRoutes(services.ticketTable));
     },
     { prefix: '/api' },
   );

@@ -15,3 +15,4 @@ export * from './private-chat';
 export * from './notifications';
 export * from './events';
 export * from './push';
+export * from './admin-tickets';

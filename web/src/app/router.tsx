@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/Spinner';
 import { RequireAdmin } from './guards/RequireAdmin';
@@ -95,7 +95,13 @@ export const routes: RouteObject[] = [
               (m) => m.AdminPanelLayout,
             ),
             children: [
-              { index: true, element: <Navigate to="settings" replace /> },
+              {
+                index: true,
+                lazy: screen(
+                  () => import('./layout/AdminPanelLayout'),
+                  (m) => m.AdminPanelHome,
+                ),
+              },
               {
                 element: <RequireAdmin />,
                 children: [
@@ -134,6 +140,13 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('./routes/admin-clients'),
                   (m) => m.AdminClientProfileRoute,
+                ),
+              },
+              {
+                path: 'tickets',
+                lazy: screen(
+                  () => import('./routes/admin-tickets'),
+                  (m) => m.AdminTicketsRoute,
                 ),
               },
             ],

@@ -1,41 +1,50 @@
-import { Settings, Users } from 'lucide-react';
+import { Headset, Settings, Ticket, Users } from 'lucide-react';
+import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { PanelLayout } from './PanelLayout';
 
 /**
- * The admin panel frame (SPEC §2). Only the sections that exist are listed (Agents, Clients and Tickets arrive
- * later); Settings is for admins, so agents have no sections yet.
+ * The admin panel frame (SPEC §2): Agents (admins), Clients, Tickets, Settings (admins), in that order. Agents and
+ * moderators see Clients and Tickets only.
  */
 export function AdminPanelLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  const adminOnly = <T,>(section: T) => (session.isAdmin ? [section] : []);
   return (
     <PanelLayout
       id="admin-panel-main"
       title={t('admin.adminPanel')}
       navLabel={t('admin.sections')}
       sections={[
+        ...adminOnly({
+          to: '/admin-panel/agents',
+          label: t('adminAgents.section'),
+          icon: <Headset size={20} aria-hidden="true" />,
+        }),
         {
           to: '/admin-panel/clients',
           label: t('adminClients.section'),
           icon: <Users size={20} aria-hidden="true" />,
         },
-        ...(session.isAdmin
-          ? [
-              {
-                to: '/admin-panel/agents',
-                label: t('adminAgents.section'),
-                icon: <Users size={20} aria-hidden="true" />,
-              },
-              {
-                to: '/admin-panel/settings',
-                label: t('admin.settings'),
-                icon: <Settings size={20} aria-hidden="true" />,
-              },
-            ]
-          : []),
+        {
+          to: '/admin-panel/tickets',
+          label: t('adminTickets.section'),
+          icon: <Ticket size={20} aria-hidden="true" />,
+        },
+        ...adminOnly({
+          to: '/admin-panel/settings',
+          label: t('admin.settings'),
+          icon: <Settings size={20} aria-hidden="true" />,
+        }),
       ]}
     />
   );
+}
+
+/** `/admin-panel` itself: the first section the viewer may open. */
+export function AdminPanelHome() {
+  const session = useSession();
+  return <Navigate to={session.isAdmin ? 'agents' : 'clients'} replace />;
 }

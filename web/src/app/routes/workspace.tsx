@@ -26,6 +26,7 @@ import {
   useUnreadTickets,
 } from '../../features/tickets';
 import { profilePath, WorkspaceShell, type WorkspaceView } from '../../features/workspace';
+import { useSearchParams } from 'react-router';
 import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
 import { useWorkspaceSocket } from '../../lib/socket';
 import { useIsNarrow } from '../../lib/use-media-query';
@@ -95,6 +96,16 @@ export function WorkspaceRoute() {
     },
     [markRead],
   );
+
+  // `/?ticket=<id>` (the admin tickets table) opens that ticket once the lists hold it; the link is then spent.
+  const [params, setParams] = useSearchParams();
+  const linkedTicket = params.get('ticket');
+  useEffect(() => {
+    if (!linkedTicket || !open.data) return;
+    const ticket = open.data.find((t) => t.ticketid === linkedTicket);
+    if (ticket) select(ticket);
+    setParams({}, { replace: true });
+  }, [linkedTicket, open.data, select, setParams]);
 
   const onReassigned = useCallback(
     (ticket: Ticket) => {

@@ -14,8 +14,8 @@ interface WorkspaceHeaderProps {
   inbox?: InboxSlot;
 }
 
-/** The admin panel's first section; Agents, Clients and Tickets join it in their issue. */
-export const ADMIN_PANEL_PATH = '/admin-panel/settings';
+/** The admin panel; it opens the first section the viewer may use. */
+export const ADMIN_PANEL_PATH = '/admin-panel';
 export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
 
 /** Title with beta label, welcome, inbox, push toggle and the account actions (SPEC §2 Main workspace). */

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench:admin`: the admin tickets table with 100,000 clients and 100,000 tickets. A fresh PostgreSQL
+ * database (TEST_DATABASE_URL or BENCH_DATABASE_URL; required — the target is about PostgreSQL) is seeded with
+ * generate_series, the real app is built in this process, and many requests go through it (Fastify inject: the
+ * whole server path — routing, session, validation, SQL, serialisation — without the network). Reported: p50/p95
+ * of GET /api/get-tickets (widgets + first page), of a deep page (offset 90,000) and of GET /api/health (the
+ * baseline, same run), the ratio to the baseline, and the plans of both queries.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/client';
+import { createMailer } from '../server/src/mail/mailer';
+import { createLogger } from '../server/src/platform/logger';
+import { hashPassword } from '../server/src/platform/passwords';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const DEEP_OFFSET = Number(process.env.BENCH_DEEP_OFFSET ?? 90_000);
+const TARGET_P95_MS = 50;
+const ADMIN = { email: 'bench-admin-tables@example.test', password: 'Bench-Pass1!' };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function freshPostgres(adminUrl: string) {
+  const name = `kc_bench_admin_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * ROWS clients and one ticket each, in one statement per table: a tenth pending, the rest accepted (a third of those
+ * closed), WhatsApp every third, updated over the last ROWS minutes so the order has no ties to lean on.
+ */
+async function seedRows(sql: pg.Client, companyId: string, departmentId: string, adminId: string) {
+  await sql.query(
+    `insert into clients (id, company_id, short_id, name, account_number, created_at)
+     select gen_random_uuid(), $1, 'b' || lpad(g::text, 7, '0'), 'Client ' || g, 'ACC-' || g, now() - (g || ' minutes')::interval
+     from generate_series(1, $2) g`,
+    [companyId, ROWS],
+  );
+  await sql.query(
+    `insert into tickets (id, company_id, client_id, department_id, handler_id, platform, stage,
+                          created_at, updated_at, accepted_at, closed_at)
+     select gen_random_uuid(), $1, c.id, $2,
+            case when n % 10 = 0 then null else $3::uuid end,
+            (case when n % 3 = 0 then 'whatsapp' else 'telegram' end)::platform,
+            (case when n % 10 = 0 then 'pending' when n % 3 = 1 then 'closed' else 'accepted' end)::ticket_stage,
+            now() - (n || ' minutes')::interval - interval '5 minutes',
+            now() - (n || ' minutes')::interval,
+            case when n % 10 = 0 then null else now() - (n || ' minutes')::interval - interval '2 minutes' end,
+            case when n % 10 <> 0 and n % 3 = 1 then now() - (n || ' minutes')::interval end
+     from (select id, row_number() over (order by short_id) as n from clients where company_id = $1) c`,
+    [companyId, departmentId, adminId],
+  );
+  // The visibility map lets the deep page walk the index without visiting the heap.
+  await sql.query('vacuum analyze clients');
+  await sql.query('vacuum analyze tickets');
+}
+
+async function measure(label: string, run: () => Promise<number>) {
+  for (let i = 0; i < 20; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const status = await run();
+    times.push(performance.now() - start);
+    if (status !== 200) throw new Error(`${label} answered ${status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to a PostgreSQL server');
+  const postgres = await freshPostgres(adminUrl);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-admin-'));
+  const config = loadConfig({
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres.url,
+    WEB_DIST: '',
+    PUBLIC_URL: '',
+  });
+  const logger = createLogger('silent');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
+  const { app, services } = await buildApp({ config, database, logger, mailer });
+  const sql = new pg.Client({ connectionString: postgres.url });
+  await sql.connect();
+  try {
+    const now = new Date();
+    const company = await services.companies.create({
+      name: 'Bench admin',
+      phone: '-',
+      email: ADMIN.email,
+      country: 'GB',
+      createdAt: now,
+    });
+    const department = await services.departments.create(company.id, 'General');
+    const admin = await services.agents.create({
+      companyId: company.id,
+      email: ADMIN.email,
+      passwordHash: await hashPassword(ADMIN.password),
+      firstName: 'Bench',
+      lastName: 'Admin',
+      role: 'admin',
+      departmentId: department.id,
+      createdAt: now,
+    });
+    const seeding = performance.now();
+    await seedRows(sql, company.id, department.id, admin.id);
+    console.log(`seeded ${ROWS} clients + ${ROWS} tickets in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode}`);
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const get = (url: string) => async () => (await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode;
+
+    const first = await app.inject({ method: 'GET', url: '/api/get-tickets', headers: { cookie } });
+    const body = first.json<{ widgetData: { totalTicketsCount: number }; tickets: unknown[] }>();
+    if (body.widgetData.totalTicketsCount !== ROWS || body.tickets.length !== 10) {
+      throw new Error(`unexpected first page: ${first.body.slice(0, 200)}`);
+    }
+    const deep = await app.inject({ method: 'GET', url: `/api/${DEEP_OFFSET}/get-tickets`, headers: { cookie } });
+    if (deep.json<{ tickets: unknown[] }>().tickets.length !== 10) throw new Error('the deep page is not full');
+
+    const results = [
+      await measure('GET /api/health (baseline)', get('/api/health')),
+      await measure('GET /api/get-tickets (widgets + first 10)', get('/api/get-tickets')),
+      await measure('GET /api/10/get-tickets', get('/api/10/get-tickets')),
+      await measure(`GET /api/${DEEP_OFFSET}/get-tickets`, get(`/api/${DEEP_OFFSET}/get-tickets`)),
+    ];
+    const baseline = results[0]!;
+    console.log(`\n${RUNS} requests each, in-process (Fastify inject), PostgreSQL, ${ROWS} tickets:`);
+    for (const r of results) {
+      const verdict = r === baseline ? '' : r.p95 < TARGET_P95_MS ? '  ok' : `  OVER ${TARGET_P95_MS} ms`;
+      console.log(
+        `${r.label.padEnd(46)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms` +
+          `  ×${(r.p95 / baseline.p95).toFixed(1)} baseline p95${verdict}`,
+      );
+    }
+
+    const explain = async (title: string, query: string, params: unknown[]) => {
+      const plan = await sql.query(`explain (analyze, buffers, costs off) ${query}`, params);
+      console.log(`\n${title}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
+    };
+    await explain(
+      'Plan: widgets',
+      `select count(*)::int, count(*) filter (where platform = 'whatsapp')::int,
+              count(*) filter (where platform = 'telegram')::int, count(*) filter (where stage = 'pending')::int,
+              count(*) filter (where stage = 'closed')::int,
+              count(*) filter (where stage = 'closed' and platform = 'whatsapp')::int,
+              count(*) filter (where stage = 'closed' and platform = 'telegram')::int,
+              round((avg(date_part('epoch', accepted_at - created_at)) / 60)::numeric, 2)
+       from tickets where company_id = $1`,
+      [company.id],
+    );
+    await explain(
+      `Plan: page at offset ${DEEP_OFFSET}`,
+      `with page as (select id, updated_at from tickets where company_id = $1
+                     order by updated_at desc, id desc limit 10 offset $2)
+       select t.id, d.name, c.name, h.first_name from page p join tickets t on t.id = p.id
+       join departments d on d.id = t.department_id join clients c on c.id = t.client_id
+       left join users h on h.id = t.handler_id order by p.updated_at desc, p.id desc`,
+      [company.id, DEEP_OFFSET],
+    );
+    if (results.some((r) => r !== baseline && r.p95 >= TARGET_P95_MS)) process.exitCode = 1;
+  } finally {
+    await sql.end();
+    await app.close();
+    mailer.close();
+    await database.close();
+    await postgres.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,1 @@
+export { TicketsScreen } from './components/TicketsScreen';
