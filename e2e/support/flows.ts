@@ -1,5 +1,5 @@
 /** e2e helpers that read like what a person does. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
 import type { Mailbox } from './fixtures';
 
 export const PASSWORD = 'Sup3r-Secret!';
@@ -64,8 +64,26 @@ export async function snap(page: Page, name: string) {
  * next arrives as live events rather than with the first load.
  */
 export async function openWorkspaceLive(page: Page) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
-  await page.goto('/');
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40'));
+  // The frame listener goes on as the socket opens: the CONNECT answer can arrive before `goto` returns.
+  let onSocket: (ws: WebSocket) => void = () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const connected = new Promise<void>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('the workspace socket did not connect within 15 s')), 15_000);
+    onSocket = (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', (frame) => {
+        if (!String(frame.payload).startsWith('40')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    };
+  });
+  page.on('websocket', onSocket);
+  try {
+    await page.goto('/');
+    await connected;
+  } finally {
+    clearTimeout(timer);
+    page.off('websocket', onSocket);
+  }
 }
