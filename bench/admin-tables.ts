@@ -6,7 +6,6 @@
  * of GET /api/get-tickets (widgets + first page), of a deep page (offset 90,000) and of GET /api/health (the
  * baseline, same run), the ratio to the baseline, and the plans of both queries.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,34 +16,13 @@ import { openDatabase } from '../server/src/db/client';
 import { createMailer } from '../server/src/mail/mailer';
 import { createLogger } from '../server/src/platform/logger';
 import { hashPassword } from '../server/src/platform/passwords';
+import { freshPostgres, percentile } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const DEEP_OFFSET = Number(process.env.BENCH_DEEP_OFFSET ?? 90_000);
 const TARGET_P95_MS = 50;
 const ADMIN = { email: 'bench-admin-tables@example.test', password: 'Bench-Pass1!' };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-async function freshPostgres(adminUrl: string) {
-  const name = `kc_bench_admin_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /**
  * ROWS clients and one ticket each, in one statement per table: a tenth pending, the rest accepted (a third of those
@@ -92,7 +70,7 @@ async function measure(label: string, run: () => Promise<number>) {
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to a PostgreSQL server');
-  const postgres = await freshPostgres(adminUrl);
+  const postgres = await freshPostgres(adminUrl, 'kc_bench_admin');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-admin-'));
   const config = loadConfig({
     ...(process.env as Record<string, string>),

@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import pg from 'pg';
 import { buildServices } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
@@ -24,6 +23,7 @@ import { messages } from '../server/src/db/schema';
 import { createMailer } from '../server/src/mail/mailer';
 import { createLogger } from '../server/src/platform/logger';
 import { hashPassword } from '../server/src/platform/passwords';
+import { freshPostgres, percentile } from './support';
 
 const BIG = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const SMALL = 20;
@@ -35,29 +35,8 @@ const ADMIN = { email: 'bench-chat@example.test', password: 'Bench-Pass1!' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function freshPostgres(adminUrl: string) {
-  const name = `kc_bench_chat_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 const LINES = [
   'Hello, my parcel has not arrived yet.',
@@ -222,7 +201,7 @@ async function main() {
   const kind = adminUrl ? 'PostgreSQL' : 'PGlite';
   const indexHtml = path.join(root, 'web/dist/index.html');
   if (!fs.existsSync(indexHtml)) throw new Error('web/dist is missing: run `npm run build` first');
-  const postgres = adminUrl ? await freshPostgres(adminUrl) : undefined;
+  const postgres = adminUrl ? await freshPostgres(adminUrl, 'kc_bench_chat') : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-chat-'));
   const port = 40_000 + Math.floor(Math.random() * 20_000);
   const env: Record<string, string> = {

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { spawn, spawnSync } from 'node:child_process';
 import { startFakeBotApi } from '../server/test/fakes/telegram/fake-bot-api';
+import { freshPostgres, percentile } from './support';
 
 /** The benchmark company's admin, seeded by bench/seed.ts. */
 const BENCH_ADMIN = { email: 'bench-admin@example.test', password: 'Bench-Pass1!' };
@@ -24,28 +25,6 @@ const THROUGHPUT_UPDATES = Number(process.env.BENCH_UPDATES ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-async function freshPostgres(adminUrl: string) {
-  const name = `kc_bench_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 type Result = { kind: string; throughput: number; p50: number; p99: number; sent: number; raw: number };
 
@@ -248,7 +227,7 @@ async function main() {
   results.push(await benchKind('pglite'));
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) {
-    const fresh = await freshPostgres(pgUrl);
+    const fresh = await freshPostgres(pgUrl, 'kc_bench');
     try {
       results.push(await benchKind('postgres', fresh.url));
     } finally {
