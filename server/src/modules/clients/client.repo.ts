@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { actionRecords, clientIdentities, clients, tickets, users } from '../../db/schema';
 
@@ -92,7 +92,10 @@ export const clientRepo = {
       .limit(limit);
   },
 
-  /** `pattern` is already LIKE-escaped: a name or account number containing it, or a short id starting with it. */
+  /**
+   * `pattern` is already LIKE-escaped: a name or account number containing it (any case), or a short id starting
+   * with it; all three are served by clients_search_trgm_idx.
+   */
   search(tx: Tx, companyId: string, pattern: string, limit: number) {
     return tx
       .select()
@@ -101,8 +104,8 @@ export const clientRepo = {
         and(
           eq(clients.companyId, companyId),
           or(
-            ilike(clients.name, `%${pattern}%`),
-            ilike(clients.accountNumber, `%${pattern}%`),
+            sql`lower(${clients.name}) like lower(${`%${pattern}%`})`,
+            sql`lower(${clients.accountNumber}) like lower(${`%${pattern}%`})`,
             like(clients.shortId, `${pattern.toUpperCase()}%`),
           ),
         ),

@@ -100,7 +100,11 @@ describe('clients', () => {
       expect(reply.status).toBe(200);
       return reply.body.map((c: { clientid: string }) => c.clientid);
     };
+    const elodie = await addClient(company.id, { name: 'Élodie Ørsted', accountNumber: 'fr-9001' });
     expect(await ids('ria lo')).toEqual([maria.id]);
+    expect(await ids('LO')).toEqual([elodie.id, maria.id]);
+    expect(await ids('éLODIE øRS')).toEqual([elodie.id]);
+    expect(await ids('FR-90')).toEqual([elodie.id]);
     expect(await ids('qwe')).toEqual([maria.id]);
     expect(await ids('ERTY')).toEqual([]);
     expect(await ids('c-77')).toEqual([percent.id]);
