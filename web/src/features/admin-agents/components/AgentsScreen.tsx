@@ -1,18 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  flexRender,
-  getCoreRowModel,
-  getPaginationRowModel,
-  useReactTable,
-  type ColumnDef,
-} from '@tanstack/react-table';
+import { getCoreRowModel, getPaginationRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { UserPlus, Users, Wifi } from 'lucide-react';
 import type { Agent, AllAgentsResponse } from '@kreechat/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
 import { fullName, shortId } from '../../../lib/format';
@@ -196,43 +191,16 @@ export function AgentsScreen() {
         </Alert>
       )}
 
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {agents.isPending
-              ? Array.from({ length: 4 }, (_, i) => (
-                  <tr key={i}>
-                    {columns.map((c) => (
-                      <td key={c.id}>
-                        <Skeleton height={16} />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} data-testid={`agent-row-${row.original.email}`}>
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                    ))}
-                  </tr>
-                ))}
-          </tbody>
-        </table>
+      <DataTable
+        table={table}
+        label={t('adminAgents.tableLabel')}
+        loadingRows={agents.isPending ? 4 : 0}
+        rowData={(row) => ({ 'data-testid': `agent-row-${row.original.email}` })}
+      >
         {agents.data?.agents.length === 0 && (
           <EmptyState icon={<Users size={28} aria-hidden="true" />} title={t('adminAgents.empty')} />
         )}
-      </div>
+      </DataTable>
 
       {table.getPageCount() > 1 && (
         <nav className={styles.pager} aria-label={t('adminAgents.pages')}>

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Ticket as TicketIcon } from 'lucide-react';
 import type { AdminTicketRow, TicketWidgetData } from '@kreechat/contract';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
+import { DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
@@ -143,29 +144,11 @@ export function TicketsScreen() {
 
       {query.isError && <Alert tone="error">{errorMessage(query.error, t('adminTickets.loadFailed'))}</Alert>}
 
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label={t('adminTickets.tableLabel')}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-ticketid={row.original.ticketid}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <DataTable
+        table={table}
+        label={t('adminTickets.tableLabel')}
+        rowData={(row) => ({ 'data-ticketid': row.original.ticketid })}
+      >
         {query.isPending && (
           <div className={styles.loading}>
             <Spinner label={t('adminTickets.loading')} />
@@ -180,7 +163,7 @@ export function TicketsScreen() {
             <Spinner size="sm" label={t('adminTickets.loadingMore')} />
           </div>
         )}
-      </div>
+      </DataTable>
     </div>
   );
 }

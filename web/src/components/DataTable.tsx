@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { flexRender, type Row, type Table } from '@tanstack/react-table';
+import { Skeleton } from './Skeleton';
+import styles from './DataTable.module.css';
+
+type DataAttributes = Record<`data-${string}`, string>;
+
+type Props<T> = {
+  table: Table<T>;
+  /** The table's accessible name. */
+  label: string;
+  /** While the first page loads: this many placeholder rows under the real headers, so nothing jumps. */
+  loadingRows?: number;
+  /** Attributes a row carries for tests and delegated handlers (`data-ticketid` …). */
+  rowData?: (row: Row<T>) => DataAttributes;
+  /** Under the table, inside its scroll box: the empty state, the infinite-scroll sentinel, a spinner. */
+  children?: ReactNode;
+};
+
+/** The admin panel's tables (agents, clients, tickets): one look, horizontal scroll on narrow screens. */
+export function DataTable<T>({ table, label, loadingRows = 0, rowData, children }: Props<T>) {
+  const columns = table.getVisibleLeafColumns();
+  return (
+    <div className={styles.wrap}>
+      <table className={styles.table} aria-label={label} aria-busy={loadingRows > 0 || undefined}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {loadingRows > 0
+            ? Array.from({ length: loadingRows }, (_, i) => (
+                <tr key={i}>
+                  {columns.map((column) => (
+                    <td key={column.id}>
+                      <Skeleton height={16} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : table.getRowModel().rows.map((row) => (
+                <tr key={row.id} {...rowData?.(row)}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+      {children}
+    </div>
+  );
+}
