@@ -1,5 +1,7 @@
 /** e2e helpers that read like what a person does. */
 import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
+import type { FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
+import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
 import type { Mailbox } from './fixtures';
 
 export const PASSWORD = 'Sup3r-Secret!';
@@ -86,4 +88,62 @@ export async function openWorkspaceLive(page: Page) {
     clearTimeout(timer);
     page.off('websocket', onSocket);
   }
+}
+
+/** A Telegram client writes; with several departments the bot asks which one, and the client taps `department`. */
+export async function clientWrites(
+  fake: FakeBotApi,
+  token: string,
+  chatId: number,
+  firstName: string,
+  department: string,
+) {
+  await fake.pushUpdate(token, textUpdate({ updateId: fake.nextUpdateId(token), chatId, text: 'Hello?', firstName }));
+  const question = await fake.waitForCall(
+    token,
+    'sendMessage',
+    (c) => String(c.params.chat_id) === String(chatId) && Boolean(c.params.reply_markup),
+    15_000,
+  );
+  const buttons = (
+    question.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }
+  ).inline_keyboard.flat();
+  const choice = buttons.find((b) => b.text === department);
+  expect(choice).toBeDefined();
+  await fake.pushUpdate(
+    token,
+    callbackUpdate({
+      updateId: fake.nextUpdateId(token),
+      chatId,
+      firstName,
+      data: choice!.callback_data,
+      messageId: 1,
+    }),
+  );
+}
+
+/** Registers an agent of the signed-in admin's company through the API (the Agents screen is tested elsewhere). */
+export async function registerAgentByApi(
+  request: APIRequestContext,
+  agent: { email: string; firstName: string; lastName: string; departmentid: string },
+) {
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      email: agent.email,
+      pass: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName: agent.firstName,
+      lastName: agent.lastName,
+      department: agent.departmentid,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+}
+
+/** Connects a new fake Telegram bot for the signed-in admin's company and waits until the server polls it. */
+export async function connectBotByApi(request: APIRequestContext, fake: FakeBotApi, username: string) {
+  const bot = fake.addBot({ username });
+  expect((await request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
+  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+  return bot;
 }

@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
-import type { FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
+import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
   asPerson,
+  clientWrites,
   newOwner,
   openWorkspaceLive,
   PASSWORD,
@@ -20,32 +20,6 @@ async function agentBrowser(browser: Browser, email: string, name: string) {
   await asPerson(page).expectWorkspaceOf(name);
   await openWorkspaceLive(page);
   return page;
-}
-
-/** A Telegram client writes; with several departments the bot asks which one, and the client taps `department`. */
-async function clientWrites(fake: FakeBotApi, token: string, chatId: number, firstName: string, department: string) {
-  await fake.pushUpdate(token, textUpdate({ updateId: fake.nextUpdateId(token), chatId, text: 'Hello?', firstName }));
-  const question = await fake.waitForCall(
-    token,
-    'sendMessage',
-    (c) => String(c.params.chat_id) === String(chatId) && Boolean(c.params.reply_markup),
-    15_000,
-  );
-  const buttons = (
-    question.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }
-  ).inline_keyboard.flat();
-  const choice = buttons.find((b) => b.text === department);
-  expect(choice).toBeDefined();
-  await fake.pushUpdate(
-    token,
-    callbackUpdate({
-      updateId: fake.nextUpdateId(token),
-      chatId,
-      firstName,
-      data: choice!.callback_data,
-      messageId: 1,
-    }),
-  );
 }
 
 const column = (page: Page, title: 'Pending Tickets' | 'Closed Tickets') =>

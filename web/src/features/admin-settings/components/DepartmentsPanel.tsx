@@ -29,11 +29,14 @@ function DepartmentCard({
   stats,
   onDelete,
   deleting,
+  refusal,
 }: {
   department: Department;
   stats: DepartmentStatistics | undefined;
   onDelete: () => void;
   deleting: boolean;
+  /** Why this department cannot be deleted, shown on its card after a delete was tried. */
+  refusal: string | null;
 }) {
   const { t } = useTranslation();
   const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
@@ -77,11 +80,15 @@ function DepartmentCard({
           <dd>{stats?.ticketsCount ?? 0}</dd>
         </div>
       </dl>
+      {refusal && <Alert tone="warning">{refusal}</Alert>}
     </li>
   );
 }
 
-/** Settings → Departments: add (Enter or ✓; ✗ clears), the cards with their statistics, delete after a question. */
+/**
+ * Settings → Departments: add (Enter or ✓; ✗ clears), the cards with their statistics, delete after a question or
+ * the SPEC §8 warning on the card.
+ */
 export function DepartmentsPanel() {
   const { t } = useTranslation();
   const departments = useAdminDepartments();
@@ -90,6 +97,7 @@ export function DepartmentsPanel() {
   const [name, setName] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const [asking, setAsking] = useState<Department | null>(null);
+  const [refusal, setRefusal] = useState<{ departmentid: string; text: string } | null>(null);
 
   const deleteMessage = (error: unknown): string => {
     const text = errorMessage(error, '');
@@ -104,6 +112,7 @@ export function DepartmentsPanel() {
     // SPEC §5: a department name is non-empty once trimmed; nothing is sent otherwise.
     if (!trimmed || create.isPending) return;
     setNotice(null);
+    setRefusal(null);
     create.mutate(trimmed, {
       onSuccess: () => {
         setName('');
@@ -114,14 +123,30 @@ export function DepartmentsPanel() {
     });
   };
 
+  /**
+   * SPEC §5: the agents warning when the department has agents, else the tickets warning when it has pending
+   * tickets, without asking first. The server checks again (the statistics may be stale) and its refusal lands on
+   * the same card.
+   */
+  const onDelete = (department: Department, stats: DepartmentStatistics | undefined) => {
+    setNotice(null);
+    const reason =
+      (stats?.agentCount ?? 0) > 0
+        ? t('settings.departments.hasAgents')
+        : (stats?.pendingTicketsCount ?? 0) > 0
+          ? t('settings.departments.hasPending')
+          : null;
+    setRefusal(reason ? { departmentid: department.departmentid, text: reason } : null);
+    if (!reason) setAsking(department);
+  };
+
   const onConfirmDelete = () => {
     const target = asking;
     if (!target) return;
-    setNotice(null);
     remove.mutate(target.departmentid, {
       onSuccess: () =>
         setNotice({ tone: 'success', text: t('settings.departments.deleted', { name: target.department_name }) }),
-      onError: (error) => setNotice({ tone: 'error', text: deleteMessage(error) }),
+      onError: (error) => setRefusal({ departmentid: target.departmentid, text: deleteMessage(error) }),
     });
   };
 
@@ -202,15 +227,19 @@ export function DepartmentsPanel() {
         <EmptyState size="sm" icon={<Building2 size={24} />} title={t('settings.departments.empty')} />
       ) : (
         <ul className={styles.departmentGrid}>
-          {live.map((department) => (
-            <DepartmentCard
-              key={department.departmentid}
-              department={department}
-              stats={statsById.get(department.departmentid)}
-              deleting={remove.isPending && remove.variables === department.departmentid}
-              onDelete={() => setAsking(department)}
-            />
-          ))}
+          {live.map((department) => {
+            const stats = statsById.get(department.departmentid);
+            return (
+              <DepartmentCard
+                key={department.departmentid}
+                department={department}
+                stats={stats}
+                deleting={remove.isPending && remove.variables === department.departmentid}
+                refusal={refusal?.departmentid === department.departmentid ? refusal.text : null}
+                onDelete={() => onDelete(department, stats)}
+              />
+            );
+          })}
         </ul>
       )}
 

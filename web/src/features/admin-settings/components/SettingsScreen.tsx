@@ -1,22 +1,71 @@
-import { useRef, type KeyboardEvent } from 'react';
-import { Building2, Plug } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Building2, Clock, Mail, MessageSquareText, Plug, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CommunicationServices } from './CommunicationServices';
+import { ComingSoonSection } from './ComingSoonSection';
 import { DepartmentsPanel } from './DepartmentsPanel';
 import styles from './settings.module.css';
 
-type Tab = 'departments' | 'communication';
-const TABS: Tab[] = ['departments', 'communication'];
+const TABS = ['departments', 'communication', 'automatic-messages', 'opening-hours', 'email-integration'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-/** Admin panel → Settings (SPEC §2): the Departments and Communication services tabs; `?tab=` keeps the choice. */
+const ICONS: Record<Tab, LucideIcon> = {
+  departments: Building2,
+  communication: Plug,
+  'automatic-messages': MessageSquareText,
+  'opening-hours': Clock,
+  'email-integration': Mail,
+};
+
+/**
+ * Which ends of a sideways-scrolling strip hide more of it, kept up to date on scroll and on any change of size
+ * (window, or labels in another language), so the strip can fade out where more tabs wait.
+ */
+function useHiddenEnds() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState({ start: false, end: false });
+  useEffect(() => {
+    const strip = ref.current;
+    if (!strip) return;
+    const measure = () => {
+      // One pixel of slack: scroll positions are fractional at some zoom levels.
+      const start = strip.scrollLeft > 1;
+      const end = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
+      setHidden((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    measure();
+    strip.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(strip);
+    for (const tab of strip.children) observer.observe(tab);
+    return () => {
+      strip.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, []);
+  return { ref, hidden };
+}
+
+/**
+ * Admin panel → Settings (SPEC §2): the Departments and Communication services tabs, then the sections SPEC only
+ * names (automatic messages, opening hours, email integration), which say 'Coming soon.'. `?tab=` keeps the choice.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'communication' ? 'communication' : 'departments';
-  const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ departments: null, communication: null });
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'departments';
+  const refs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const strip = useHiddenEnds();
 
   const choose = (next: Tab) => setParams(next === 'departments' ? {} : { tab: next }, { replace: true });
+
+  // The strip scrolls sideways when the tabs do not fit: a tab chosen by `?tab=` or by keyboard is brought into view.
+  useEffect(() => {
+    refs.current[tab]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.indexOf(tab);
@@ -31,17 +80,33 @@ export function SettingsScreen() {
   const labels: Record<Tab, string> = {
     departments: t('settings.departments.tab'),
     communication: t('settings.communication.tab'),
+    'automatic-messages': t('settings.automaticMessages.tab'),
+    'opening-hours': t('settings.openingHours.tab'),
+    'email-integration': t('settings.emailIntegration.tab'),
   };
-  const icons: Record<Tab, typeof Building2> = { departments: Building2, communication: Plug };
+
+  const soon: Record<Exclude<Tab, 'departments' | 'communication'>, string> = {
+    'automatic-messages': t('settings.automaticMessages.soon'),
+    'opening-hours': t('settings.openingHours.soon'),
+    'email-integration': t('settings.emailIntegration.soon'),
+  };
 
   return (
     <div className={styles.screen}>
       <div className={styles.screenHeader}>
         <h1 className={styles.screenTitle}>{t('settings.title')}</h1>
       </div>
-      <div className={styles.tabs} role="tablist" aria-label={t('settings.sections')} onKeyDown={onKeyDown}>
+      <div
+        ref={strip.ref}
+        className={styles.tabs}
+        role="tablist"
+        aria-label={t('settings.sections')}
+        data-more-start={strip.hidden.start}
+        data-more-end={strip.hidden.end}
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((name) => {
-          const Icon = icons[name];
+          const Icon = ICONS[name];
           return (
             <button
               key={name}
@@ -69,7 +134,13 @@ export function SettingsScreen() {
         aria-labelledby={`settings-tab-${tab}`}
         className={styles.panel}
       >
-        {tab === 'departments' ? <DepartmentsPanel /> : <CommunicationServices />}
+        {tab === 'departments' ? (
+          <DepartmentsPanel />
+        ) : tab === 'communication' ? (
+          <CommunicationServices />
+        ) : (
+          <ComingSoonSection id={tab} title={labels[tab]} icon={ICONS[tab]} text={soon[tab]} />
+        )}
       </div>
     </div>
   );
