@@ -54,6 +54,13 @@ export function clockTime(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
+/** "Nov 22, 2026" in the UI language: the first line of a table's two-line date cell. */
+export function mediumDate(iso: string, lang: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date);
+}
+
 /** A full date and time, for tooltips and "closed on". */
 export function dateTime(iso: string, lang: string): string {
   const date = new Date(iso);

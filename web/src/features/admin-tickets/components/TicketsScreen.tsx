@@ -11,7 +11,7 @@ import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { dateTime } from '../../../lib/dates';
+import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
 import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAdminTickets } from '../api/get-tickets';
@@ -39,7 +39,16 @@ export function TicketsScreen() {
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.tickets) ?? [], [query.data]);
 
   const columns = useMemo(() => {
-    const when = (iso: string | null, fallback: string) => (iso ? dateTime(iso, lang) : fallback);
+    // Date over time: three date columns on one line each would push the table past a 1440 px screen.
+    const when = (iso: string | null, fallback: string) =>
+      iso ? (
+        <time dateTime={iso} title={dateTime(iso, lang)} className={styles.when}>
+          {mediumDate(iso, lang)}
+          <span className={styles.muted}>{clockTime(iso, lang)}</span>
+        </time>
+      ) : (
+        <span className={styles.muted}>{fallback}</span>
+      );
     return [
       column.accessor('ticketid', {
         header: t('adminTickets.columns.ticket'),
