@@ -1,5 +1,5 @@
 /** e2e helpers that read like what a person does. */
-import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
 import type { Mailbox } from './fixtures';
 
 export const PASSWORD = 'Sup3r-Secret!';
@@ -33,6 +33,23 @@ export async function registerCompanyByApi(request: APIRequestContext, mailbox: 
   const code = await mailbox.codeFor(owner.email);
   expect((await request.post('/api/verify-email-code', { data: { email: owner.email, code } })).ok()).toBe(true);
   expect((await request.post('/api/register-company-kreechat', { data: { data } })).ok()).toBe(true);
+}
+
+/**
+ * An admin registers an agent through the API (with PASSWORD), in `department` (an id) or the company's first one.
+ * `request` must carry the admin's session, e.g. `page.request` after logging in.
+ */
+export async function registerAgentByApi(
+  request: APIRequestContext,
+  agent: { email: string; firstName: string; lastName: string; department?: string },
+) {
+  const department =
+    agent.department ??
+    ((await (await request.get('/api/auth/get-departments')).json()) as { departmentid: string }[])[0]!.departmentid;
+  const registered = await request.post('/api/auth/register', {
+    data: { ...agent, pass: PASSWORD, confirmPassword: PASSWORD, department },
+  });
+  expect(registered.ok()).toBe(true);
 }
 
 export function asPerson(page: Page) {
@@ -86,4 +103,14 @@ export async function openWorkspaceLive(page: Page) {
     clearTimeout(timer);
     page.off('websocket', onSocket);
   }
+}
+
+/** An agent's own browser (a second context: its own cookies and live connection), in the workspace. */
+export async function agentBrowser(browser: Browser, email: string, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await asPerson(page).logIn(email, PASSWORD);
+  await asPerson(page).expectWorkspaceOf(name);
+  await openWorkspaceLive(page);
+  return page;
 }
