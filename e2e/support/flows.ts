@@ -1,5 +1,5 @@
 /** e2e helpers that read like what a person does. */
-import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
 import type { FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
 import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
 import type { Mailbox } from './fixtures';
@@ -35,6 +35,23 @@ export async function registerCompanyByApi(request: APIRequestContext, mailbox: 
   const code = await mailbox.codeFor(owner.email);
   expect((await request.post('/api/verify-email-code', { data: { email: owner.email, code } })).ok()).toBe(true);
   expect((await request.post('/api/register-company-kreechat', { data: { data } })).ok()).toBe(true);
+}
+
+/**
+ * An admin registers an agent through the API (with PASSWORD), in `department` (an id) or the company's first one.
+ * `request` must carry the admin's session, e.g. `page.request` after logging in.
+ */
+export async function registerAgentByApi(
+  request: APIRequestContext,
+  agent: { email: string; firstName: string; lastName: string; department?: string },
+) {
+  const department =
+    agent.department ??
+    ((await (await request.get('/api/auth/get-departments')).json()) as { departmentid: string }[])[0]!.departmentid;
+  const registered = await request.post('/api/auth/register', {
+    data: { ...agent, pass: PASSWORD, confirmPassword: PASSWORD, department },
+  });
+  expect(registered.ok()).toBe(true);
 }
 
 export function asPerson(page: Page) {
@@ -122,28 +139,20 @@ export async function clientWrites(
   );
 }
 
-/** Registers an agent of the signed-in admin's company through the API (the Agents screen is tested elsewhere). */
-export async function registerAgentByApi(
-  request: APIRequestContext,
-  agent: { email: string; firstName: string; lastName: string; departmentid: string },
-) {
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      email: agent.email,
-      pass: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: agent.firstName,
-      lastName: agent.lastName,
-      department: agent.departmentid,
-    },
-  });
-  expect(registered.ok()).toBe(true);
-}
-
 /** Connects a new fake Telegram bot for the signed-in admin's company and waits until the server polls it. */
 export async function connectBotByApi(request: APIRequestContext, fake: FakeBotApi, username: string) {
   const bot = fake.addBot({ username });
   expect((await request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
   await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
   return bot;
+}
+
+/** An agent's own browser (a second context: its own cookies and live connection), in the workspace. */
+export async function agentBrowser(browser: Browser, email: string, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await asPerson(page).logIn(email, PASSWORD);
+  await asPerson(page).expectWorkspaceOf(name);
+  await openWorkspaceLive(page);
+  return page;
 }

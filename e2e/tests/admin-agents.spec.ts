@@ -121,3 +121,88 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   await page.getByRole('button', { name: 'Return' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/agents$/);
 });
+
+test('an admin who updates their own account is sent to log in again, and then sees the new name', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const owner = newOwner({ firstName: 'Rosa', lastName: 'Owner' });
+  await registerCompanyByApi(request, mailbox, owner);
+  const admin = asPerson(page);
+  await admin.logIn(owner.email, owner.password);
+  await admin.expectWorkspaceOf('Rosa Owner');
+
+  // Their own profile, at the first 8 characters of their id: no lock on it, but the update box.
+  const { id } = (await (await page.request.get('/api/auth/validate')).json()) as { id: string };
+  await page.goto(`/admin-panel/user-profile/${id.slice(0, 8)}`);
+  await expect(page.getByRole('heading', { name: 'Rosa Owner', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Disable Rosa Owner' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit Rosa Owner' }).click();
+  const box = page.getByRole('form', { name: 'Update user' });
+  await expect(box.getByLabel('E-mail')).toHaveValue(owner.email);
+  await box.getByLabel('First name').fill('Rosalind');
+  await box.getByRole('button', { name: 'Update' }).click();
+
+  // SPEC §5: updating one's own account ends the session and lands on /login.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your profile was updated. Please log in again.')).toBeVisible();
+  expect(((await (await page.request.get('/api/auth/validate')).json()) as { status: string }).status).not.toBe(
+    'valid',
+  );
+
+  await admin.logIn(owner.email, owner.password);
+  await admin.expectWorkspaceOf('Rosalind Owner');
+  await page.goto(`/admin-panel/user-profile/${id.slice(0, 8)}`);
+  await expect(page.getByRole('heading', { name: 'Rosalind Owner', level: 1 })).toBeVisible();
+});
+
+test('at 800 px the register-agent overlay fits the screen and registers an agent', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const owner = newOwner({ firstName: 'Ines', lastName: 'Owner' });
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf('Ines Owner');
+  await page.setViewportSize({ width: 800, height: 900 });
+  await openAgents(page);
+
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register an agent' });
+  await expect(dialog).toBeInViewport({ ratio: 1 });
+  const fields = [
+    dialog.getByLabel('First name'),
+    dialog.getByLabel('Last name'),
+    dialog.getByLabel('E-mail'),
+    dialog.getByLabel('Password', { exact: true }),
+    dialog.getByLabel('Confirm password'),
+    dialog.getByLabel('Department'),
+    dialog.getByLabel('Role'),
+    dialog.getByRole('button', { name: 'Cancel' }),
+    dialog.getByRole('button', { name: 'Register' }),
+  ];
+  for (const field of fields) await expect(field).toBeInViewport({ ratio: 1 });
+  await snap(page, 'admin-agents-register-800');
+
+  // On a short screen the overlay stays inside it and scrolls to what is below.
+  await page.setViewportSize({ width: 800, height: 480 });
+  await expect(dialog).toBeInViewport({ ratio: 1 });
+  await dialog.getByRole('button', { name: 'Register' }).scrollIntoViewIfNeeded();
+  await expect(dialog.getByRole('button', { name: 'Register' })).toBeInViewport({ ratio: 1 });
+  await snap(page, 'admin-agents-register-800x480');
+  await page.setViewportSize({ width: 800, height: 900 });
+
+  const email = uniqueEmail('omar');
+  await dialog.getByLabel('First name').fill('Omar');
+  await dialog.getByLabel('Last name').fill('Haddad');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm password').fill(PASSWORD);
+  await dialog.getByLabel('Department').selectOption({ label: 'General' });
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId(`agent-row-${email}`)).toContainText('Omar Haddad');
+  await expect(page.getByTestId('total-agents')).toHaveText('2');
+});

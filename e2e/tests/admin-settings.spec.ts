@@ -99,7 +99,7 @@ test('an admin adds departments (Enter and ✓), reads their statistics, deletes
     email: uniqueEmail('bea'),
     firstName: 'Bea',
     lastName: 'Agent',
-    departmentid: await departmentId(page, 'Billing'),
+    department: await departmentId(page, 'Billing'),
   });
   await billing.getByRole('button', { name: 'Delete Billing' }).click();
   await page
@@ -223,7 +223,7 @@ test('an agent who types an admin address sees the guard, and the admin calls an
   await asPerson(page).expectWorkspaceOf('Gus Guard');
   const general = await departmentId(page, 'General');
   const email = uniqueEmail('ivo');
-  await registerAgentByApi(page.request, { email, firstName: 'Ivo', lastName: 'Agent', departmentid: general });
+  await registerAgentByApi(page.request, { email, firstName: 'Ivo', lastName: 'Agent', department: general });
 
   const context = await browser.newContext();
   const agentPage = await context.newPage();

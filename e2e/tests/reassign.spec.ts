@@ -1,26 +1,17 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
+  agentBrowser,
   asPerson,
   clientWrites,
   newOwner,
   openWorkspaceLive,
-  PASSWORD,
+  registerAgentByApi,
   registerCompanyByApi,
   snap,
   uniqueEmail,
 } from '../support/flows';
 import { expect, test } from '../support/fixtures';
-
-/** An agent's own browser (a second context: its own cookies and live connection), in the workspace. */
-async function agentBrowser(browser: Browser, email: string, name: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await asPerson(page).logIn(email, PASSWORD);
-  await asPerson(page).expectWorkspaceOf(name);
-  await openWorkspaceLive(page);
-  return page;
-}
 
 const column = (page: Page, title: 'Pending Tickets' | 'Closed Tickets') =>
   page.locator('section', { has: page.getByRole('heading', { name: title }) });
@@ -51,10 +42,7 @@ test('an agent hands a ticket to another department live, sends one to its queue
     [agents.alma, 'Alma', general.departmentid],
     [agents.bruno, 'Bruno', billing.departmentid],
   ] as const) {
-    const registered = await page.request.post('/api/auth/register', {
-      data: { email, pass: PASSWORD, confirmPassword: PASSWORD, firstName, lastName: 'Agent', department },
-    });
-    expect(registered.ok()).toBe(true);
+    await registerAgentByApi(page.request, { email, firstName, lastName: 'Agent', department });
   }
   const bot = fake.addBot({ username: 'relay_help_bot' });
   expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);

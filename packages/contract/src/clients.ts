@@ -61,17 +61,20 @@ const requiredText = (field: string, max: number) =>
     .min(1, { message: `${field} is required` })
     .max(max, { message: `${field} is too long` });
 
+/** The longest account number either edit accepts (after trimming). */
+export const CLIENT_ACCOUNT_NUMBER_MAX = 100;
+
 export const updateClientBodySchema = z.object({
   client_name: requiredText('Client name', 200),
   address: requiredText('Address', 500),
-  account_number: requiredText('Account number', 100),
+  account_number: requiredText('Account number', CLIENT_ACCOUNT_NUMBER_MAX),
   note: requiredText('Note', 2000),
   clientid: z.uuid({ message: 'Invalid client ID!' }),
 });
 export type UpdateClientBody = z.infer<typeof updateClientBodySchema>;
 
 export const updateClientNumberBodySchema = z.object({
-  client_number: requiredText('Account number', 100),
+  client_number: requiredText('Account number', CLIENT_ACCOUNT_NUMBER_MAX),
   clientid: z.uuid({ message: 'Invalid client ID!' }),
   departmentId: z.uuid({ message: 'Department not found!' }),
   created_on: z.iso.datetime({ offset: true, message: 'Invalid account creation date!' }),

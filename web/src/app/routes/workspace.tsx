@@ -1,5 +1,12 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { seesAllDepartments, type Notification, type PrivateChatPeer, type Ticket } from '@kreechat/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  seesAllDepartments,
+  type Client,
+  type Notification,
+  type PrivateChatPeer,
+  type Ticket,
+} from '@kreechat/contract';
 import { BubblesPicker, useBubbleLiveUpdates } from '../../features/bubbles';
 import { ChatPane, preloadChatPane, useChatLiveUpdates, type ComposerTools } from '../../features/chat';
 import { ColleagueList, useColleague, usePresenceLiveUpdates } from '../../features/colleagues';
@@ -18,6 +25,7 @@ import {
   PENDING_SEARCH_ID,
   PendingTickets,
   ReassignTicketButton,
+  showClientChange,
   TicketSearchToggle,
   useOpenTickets,
   useTicketFromLists,
@@ -107,6 +115,18 @@ export function WorkspaceRoute() {
     setParams({}, { replace: true });
   }, [linkedTicket, open.data, select, setParams]);
 
+  // The server sends no live event for an account number set from the chat: the lists take it from the answer.
+  const queryClient = useQueryClient();
+  const onClientUpdated = useCallback(
+    (client: Client) => {
+      showClientChange(queryClient, client);
+      setSelected((shown) =>
+        shown?.clientid === client.clientid ? { ...shown, account_number: client.account_number } : shown,
+      );
+    },
+    [queryClient],
+  );
+
   const onReassigned = useCallback(
     (ticket: Ticket) => {
       onTicket(ticket);
@@ -183,6 +203,7 @@ export function WorkspaceRoute() {
                 </>
               }
               composerTools={composerTools}
+              onClientUpdated={onClientUpdated}
             />
           ) : undefined
         }

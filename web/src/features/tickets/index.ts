@@ -9,3 +9,4 @@ export { useUnreadTickets } from './hooks/use-unread-tickets';
 export { useTicketFromLists } from './hooks/use-ticket-from-lists';
 export { useTicketSearch } from './hooks/use-ticket-search';
 export { isVisibleTo } from './lib/ticket-lists';
+export { showClientChange } from './lib/ticket-cache';

@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { adminClientsQueryRoot } from '../../../lib/query-keys';
 import {
   nextClientsOffset,
   patchClientList,
@@ -27,7 +28,7 @@ import {
 
 const clientListSchema = z.array(clientSchema);
 
-export const adminClientsKey = ['admin-clients'] as const;
+const adminClientsKey = adminClientsQueryRoot;
 const listKey = [...adminClientsKey, 'list'] as const;
 const searchKey = (text: string) => [...adminClientsKey, 'search', text] as const;
 const profileKey = (ref: string) => [...adminClientsKey, 'profile', ref] as const;

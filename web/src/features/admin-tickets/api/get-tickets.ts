@@ -6,6 +6,7 @@ import {
 } from '@kreechat/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { adminTicketsQueryRoot } from '../../../lib/query-keys';
 import { nextTicketsOffset } from '../lib/paging';
 
 type Page = { widgetData?: TicketWidgetData; tickets: AdminTicketRow[] };
@@ -16,7 +17,7 @@ type Page = { widgetData?: TicketWidgetData; tickets: AdminTicketRow[] };
  */
 export function useAdminTickets() {
   return useInfiniteQuery({
-    queryKey: ['admin', 'tickets'] as const,
+    queryKey: adminTicketsQueryRoot,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }): Promise<Page> =>
       pageParam === 0

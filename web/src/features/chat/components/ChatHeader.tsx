@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import type { Ticket } from '@kreechat/contract';
+import type { Client, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { dateTime } from '../../../lib/dates';
 import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { ClientNumber } from './ClientNumber';
 import styles from './chat.module.css';
 
 interface ChatHeaderProps {
@@ -13,10 +14,23 @@ interface ChatHeaderProps {
   actions?: ReactNode;
   /** The chat's own tools (pinned messages, search), before the ticket's actions. */
   tools?: ReactNode;
+  /** The viewer may set the client's account number here. */
+  canEditClientNumber: boolean;
+  onClientUpdated?: (client: Client) => void;
 }
 
-/** Client, short ticket id, platform, department and stage; who closed it and when; the ticket's actions. */
-export function ChatHeader({ ticket, headingId, actions, tools }: ChatHeaderProps) {
+/**
+ * Client, short ticket id, platform, department, stage and the client's account number; who closed it and when;
+ * the ticket's actions.
+ */
+export function ChatHeader({
+  ticket,
+  headingId,
+  actions,
+  tools,
+  canEditClientNumber,
+  onClientUpdated,
+}: ChatHeaderProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const closed = ticket.stage === 'closed';
@@ -27,7 +41,8 @@ export function ChatHeader({ ticket, headingId, actions, tools }: ChatHeaderProp
         <h2 id={headingId} className={styles.clientName} title={ticket.client_name}>
           {ticket.client_name}
         </h2>
-        <p className={styles.headerMeta}>
+        {/* A div, not a p: the account number's form opens inside it. */}
+        <div className={styles.headerMeta}>
           <span className={styles.ticketId} title={ticket.ticketid}>
             <span className="visually-hidden">{t('tickets.ticketId')} </span>#{shortId(ticket.ticketid)}
           </span>
@@ -39,7 +54,8 @@ export function ChatHeader({ ticket, headingId, actions, tools }: ChatHeaderProp
           <span className={styles.stage} data-stage={ticket.stage}>
             {t(`tickets.stage.${ticket.stage}`)}
           </span>
-        </p>
+          <ClientNumber ticket={ticket} canEdit={canEditClientNumber} onUpdated={onClientUpdated} />
+        </div>
         {closed && (
           <p className={styles.closedInfo}>
             {ticket.closed_by_name

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message, PinnedMessage, Ticket } from '@kreechat/contract';
+import type { Client, Message, PinnedMessage, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { dayKey } from '../../../lib/dates';
@@ -16,6 +16,7 @@ import { useSendMessage } from '../api/send-message';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useJump } from '../hooks/use-jump';
 import { buildRows } from '../lib/chat-pages';
+import { canEditClientNumber } from '../lib/client-number';
 import { copyableText } from '../lib/pins';
 import { removeFromOutbox, useOutbox, type OutboxItem } from '../lib/outbox';
 import { ChatHeader } from './ChatHeader';
@@ -42,6 +43,8 @@ interface ChatPaneProps {
   actions?: ReactNode;
   /** Extra composer buttons (the bubbles picker), composed by the screen. */
   composerTools?: ComposerTools;
+  /** The client's account number was set from the header: the screen refreshes the lists it composed. */
+  onClientUpdated?: (client: Client) => void;
 }
 
 /** SPEC §4: only the handler of an open ticket may reply; the composer says why otherwise. */
@@ -56,7 +59,7 @@ export function replyBlocker(ticket: Ticket, viewerId: string): 'closed' | 'acce
  * The chat of one ticket (SPEC §2 Chat pane): header, the day-grouped messages and the composer. Mount it with
  * `key={ticketid}` so each ticket starts at its latest message.
  */
-export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPaneProps) {
+export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdated }: ChatPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const chat = useChat(ticket.ticketid);
@@ -219,6 +222,8 @@ export function ChatPane({ ticket, viewer, actions, composerTools }: ChatPanePro
         ticket={ticket}
         headingId={headingId}
         actions={actions}
+        canEditClientNumber={canEditClientNumber(ticket, viewer)}
+        onClientUpdated={onClientUpdated}
         tools={
           <ChatToolToggles
             pinnedOpen={pinnedOpen}

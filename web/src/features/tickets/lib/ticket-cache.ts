@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Ticket } from '@kreechat/contract';
+import type { Client, Ticket } from '@kreechat/contract';
 import { closedTicketsQueryRoot, type ClosedTicketPages } from '../api/get-closed-tickets';
 import { openTicketsQueryKey } from '../api/get-open-tickets';
+import { ticketSearchQueryRoot } from '../api/search-tickets';
 import type { Viewer } from '../../../lib/session';
 import {
   closedScopeShows,
@@ -11,6 +12,7 @@ import {
   putFirst,
   removeClosed,
   replaceInPlace,
+  withClientChange,
   withoutTicket,
 } from './ticket-lists';
 
@@ -63,4 +65,19 @@ export function applyTicketChange(
   if (!isVisibleTo(ticket, viewer)) dropTicket(queryClient, ticket.ticketid);
   else if (isOpenTicket(ticket)) showOpenTicket(queryClient, ticket, 'in-place');
   else showClosedTicket(queryClient, ticket);
+}
+
+/**
+ * A client whose details changed (the account number, set from a chat): every ticket of theirs in the pending and
+ * closed lists and in the search results shows the new details.
+ */
+export function showClientChange(queryClient: QueryClient, client: Pick<Client, 'clientid' | 'account_number'>): void {
+  const change = { account_number: client.account_number };
+  const patch = (list: Ticket[] | undefined) => (list ? withClientChange(list, client.clientid, change) : list);
+  queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, patch);
+  queryClient.setQueriesData<Ticket[]>({ queryKey: ticketSearchQueryRoot }, patch);
+  eachClosedList(queryClient, (_scope, data) => ({
+    ...data,
+    pages: data.pages.map((page) => withClientChange(page, client.clientid, change)),
+  }));
 }

@@ -9,6 +9,7 @@ import {
   putFirst,
   removeClosed,
   replaceInPlace,
+  withClientChange,
   withLastMessage,
 } from './ticket-lists';
 
@@ -128,5 +129,15 @@ describe('search results', () => {
     expect(ids(shown)).toEqual(['b', 'c']);
     expect(shown[0]?.userid).toBe('u1');
     expect(freshest(results, [])).toBe(results);
+  });
+});
+
+describe('client changes', () => {
+  it('give every ticket of the client the new account number and leave the others alone', () => {
+    const list = [ticket('a'), ticket('b', { clientid: 'c2' }), ticket('c', { stage: 'closed' })];
+    const changed = withClientChange(list, 'c1', { account_number: 'PT-0042' });
+    expect(changed.map((t) => t.account_number)).toEqual(['PT-0042', null, 'PT-0042']);
+    expect(changed[1]).toBe(list[1]);
+    expect(withClientChange(list, 'nobody', { account_number: '1' })).toBe(list);
   });
 });

@@ -77,6 +77,16 @@ export function withLastMessage(list: readonly Ticket[], message: Message): Tick
   );
 }
 
+/** Every ticket of the client with the client's changed details (an account number set from a chat). */
+export function withClientChange(
+  list: readonly Ticket[],
+  clientid: string,
+  change: Partial<Pick<Ticket, 'account_number' | 'client_name'>>,
+): Ticket[] {
+  if (!list.some((t) => t.clientid === clientid)) return list as Ticket[];
+  return list.map((t) => (t.clientid === clientid ? { ...t, ...change } : t));
+}
+
 /** Search results with each ticket replaced by the copy `list` holds, which live events keep current. */
 export function freshest(results: readonly Ticket[], list: readonly Ticket[]): Ticket[] {
   if (list.length === 0) return results as Ticket[];

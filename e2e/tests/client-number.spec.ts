@@ -1,0 +1,140 @@
+import { textUpdate } from '../../server/test/fakes/telegram/updates';
+import {
+  agentBrowser,
+  asPerson,
+  newOwner,
+  openWorkspaceLive,
+  registerAgentByApi,
+  registerCompanyByApi,
+  snap,
+  uniqueEmail,
+} from '../support/flows';
+import { expect, test } from '../support/fixtures';
+
+test('the handler sets the client’s account number from the chat header; the admin panel shows it', async ({
+  browser,
+  page,
+  request,
+  mailbox,
+  stack,
+}) => {
+  const fake = stack.telegram;
+  const owner = newOwner({ firstName: 'Vera', lastName: 'Owner', company: 'Ledger Bank' });
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf('Vera Owner');
+
+  // The admin adds an agent and connects the bot through the API (their own flows are tested elsewhere).
+  const email = uniqueEmail('hana');
+  await registerAgentByApi(page.request, { email, firstName: 'Hana', lastName: 'Agent' });
+  const bot = fake.addBot({ username: 'ledger_help_bot' });
+  expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
+  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+
+  const hana = await agentBrowser(browser, email, 'Hana Agent');
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({
+      updateId: fake.nextUpdateId(bot.token),
+      chatId: 6060,
+      text: 'My card is blocked',
+      firstName: 'Milan',
+    }),
+  );
+  const card = hana.getByRole('article', { name: /Milan/ });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+
+  // Before accepting, the agent sees the fallback but may not edit it.
+  await card.getByRole('heading', { name: /Milan/ }).click();
+  const chat = hana.getByRole('region', { name: /Milan/ });
+  await expect(chat.getByTestId('client-account-number')).toHaveText('No account number yet');
+  await expect(chat.getByRole('button', { name: 'Add account number' })).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Accept' }).click();
+  const pencil = chat.getByRole('button', { name: 'Add account number' });
+  await expect(pencil).toBeVisible();
+
+  // The form: Escape cancels (focus back on the pencil), an empty or too long number is refused before any call.
+  await pencil.click();
+  const form = hana.getByRole('dialog', { name: 'Add account number' });
+  const field = form.getByLabel('Account number');
+  await expect(field).toBeFocused();
+  await field.fill('LB-1');
+  await field.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(pencil).toBeFocused();
+  await expect(chat.getByTestId('client-account-number')).toHaveText('No account number yet');
+
+  await pencil.click();
+  await expect(field).toHaveValue('');
+  await field.fill('   ');
+  await field.press('Enter');
+  await expect(form.getByText('Enter the account number')).toBeVisible();
+  await field.fill('9'.repeat(101));
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('The account number can have at most 100 characters')).toBeVisible();
+
+  // The server's refusal is shown in the form (here a 403 made up on the wire: the real one needs a lost race).
+  await hana.route(
+    '**/api/auth/update-client-number',
+    (route) => route.fulfill({ status: 403, json: { message: 'Only the agent handling the ticket may do this' } }),
+    { times: 1 },
+  );
+  await field.fill('LB-2048-77');
+  await field.press('Enter');
+  await expect(form.getByRole('alert')).toHaveText('Only the agent handling the ticket may do this');
+
+  // Saving: the button spins while the call is held back, then the header shows the trimmed number.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await hana.route(
+    '**/api/auth/update-client-number',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await field.fill('  LB-2048-77 ');
+  await snap(hana, 'client-number-editor-1440');
+  await field.press('Enter');
+  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(form).toHaveCount(0);
+  await expect(chat.getByTestId('client-account-number')).toHaveText('LB-2048-77');
+  const edit = chat.getByRole('button', { name: 'Edit account number' });
+  await expect(edit).toBeFocused();
+
+  // It was saved: after a reload the header still shows it, and the editor starts from it.
+  await openWorkspaceLive(hana);
+  await hana.getByRole('article', { name: /Milan/ }).getByRole('heading', { name: /Milan/ }).click();
+  await expect(chat.getByTestId('client-account-number')).toHaveText('LB-2048-77');
+  await edit.click();
+  const editForm = hana.getByRole('dialog', { name: 'Edit account number' });
+  await expect(editForm.getByLabel('Account number')).toHaveValue('LB-2048-77');
+  await hana.setViewportSize({ width: 800, height: 900 });
+  await expect(editForm).toBeVisible();
+  await expect(editForm.getByRole('button', { name: 'Save' })).toBeInViewport();
+  await snap(hana, 'client-number-editor-800');
+  // On a phone the form stays on the screen, whatever the number's place in the header.
+  await hana.setViewportSize({ width: 390, height: 800 });
+  await expect(editForm).toBeInViewport({ ratio: 1 });
+  await snap(hana, 'client-number-editor-390');
+  await hana.keyboard.press('Escape');
+  await hana.context().close();
+
+  // The admin panel: the client table and the profile show the number; the admin may edit it in the chat too.
+  await page.getByRole('link', { name: 'Admin panel' }).click();
+  await page.getByRole('link', { name: 'Clients' }).click();
+  const row = page.getByRole('row', { name: /Milan/ });
+  await expect(row).toContainText('LB-2048-77');
+  await row.getByRole('link', { name: 'Milan' }).click();
+  await expect(page.getByRole('heading', { name: 'Milan', level: 1 })).toBeVisible();
+  await expect(page.getByText('LB-2048-77')).toBeVisible();
+
+  await openWorkspaceLive(page);
+  await page.getByRole('article', { name: /Milan/ }).getByRole('heading', { name: /Milan/ }).click();
+  const adminChat = page.getByRole('region', { name: /Milan/ });
+  await expect(adminChat.getByTestId('client-account-number')).toHaveText('LB-2048-77');
+  await expect(adminChat.getByRole('button', { name: 'Edit account number' })).toBeVisible();
+});
