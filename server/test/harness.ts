@@ -124,15 +124,16 @@ export class TestClient {
     headers: Record<string, string> = {},
   ): Promise<Reply> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const raw = typeof body === 'string' || Buffer.isBuffer(body);
     const response = await this.app.inject({
       method,
       url: `/api${url}`,
       headers: {
         ...(cookie ? { cookie } : {}),
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !raw ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      payload: body === undefined ? undefined : raw ? (body as string | Buffer) : JSON.stringify(body),
     });
     for (const c of response.cookies) {
       if (c.value === '' || (c.expires && new Date(c.expires as Date) <= new Date(0 + 1))) this.jar.delete(c.name);
@@ -157,6 +158,12 @@ export class TestClient {
     this.request('POST', url, body, headers);
   put = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('PUT', url, body, headers);
   del = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
+  /** A multipart POST, encoded the way a browser sends a FormData. */
+  postForm = async (url: string, form: FormData) => {
+    const encoded = new Request('http://localhost', { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    return this.request('POST', url, body, { 'content-type': encoded.headers.get('content-type')! });
+  };
 }
 
 export const STRONG_PASSWORD = 'Sup3r-Secret!';

@@ -397,3 +397,35 @@ describe('search-ticket', () => {
     expect((await t.client().get('/search-ticket/olga/open')).status).toBe(401);
   });
 });
+
+describe('the open and closed lists', () => {
+  it("keep the tickets an agent handles after they move to another department; another company's is 404", async () => {
+    const { home, billing, general, biller } = await twoDepartments();
+    const open = await addTicket(home, { handlerId: general.user.id });
+    const closed = await addTicket(home, { handlerId: general.user.id, stage: 'closed' });
+    const left = await addTicket(home);
+    const moved = await home.adminClient.put('/auth/update-account', {
+      email: general.email,
+      first_name: 'Gina',
+      last_name: 'Agent',
+      departmentid: billing,
+      userid: general.user.id,
+    });
+    expect(moved.status).toBe(200);
+
+    const openIds = idsOf((await general.client.get('/tickets')).body);
+    expect(openIds).toContain(open.id);
+    expect(openIds).not.toContain(left.id);
+    expect(idsOf((await general.client.get(`/${billing}/closed-tickets?count=0`)).body)).toEqual([closed.id]);
+    expect((await general.client.get(`/${home.department.id}/closed-tickets?count=0`)).status).toBe(403);
+    // Their new colleagues see Billing's tickets only, not the ones Gina brought along.
+    expect(idsOf((await biller.client.get('/tickets')).body)).not.toContain(open.id);
+    expect((await biller.client.get(`/${billing}/closed-tickets?count=0`)).body).toEqual([]);
+
+    const rival = await seedCompany(t);
+    expect(await rival.adminClient.get(`/${billing}/closed-tickets?count=0`)).toMatchObject({
+      status: 404,
+      body: { message: DEPARTMENT_NOT_FOUND },
+    });
+  });
+});

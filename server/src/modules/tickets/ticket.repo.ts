@@ -81,8 +81,18 @@ function toTicket(r: ViewRow): Ticket {
   };
 }
 
-const inDepartment = (departmentId: string | null): SQL | undefined =>
-  departmentId ? eq(tickets.departmentId, departmentId) : undefined;
+/**
+ * Whose tickets a list holds: null is every department; otherwise one department's and, with `userId`, the ones
+ * that user handles wherever they are (an agent moved to another department keeps the tickets they work on).
+ */
+export type TicketScope = { departmentId: string | null; userId?: string } | null;
+
+const inScope = (scope: TicketScope): SQL | undefined => {
+  if (!scope) return undefined;
+  const department = scope.departmentId ? eq(tickets.departmentId, scope.departmentId) : undefined;
+  if (!scope.userId) return department ?? sql`false`;
+  return or(department, eq(tickets.handlerId, scope.userId));
+};
 
 export const ticketRepo = {
   async insert(tx: Tx, values: NewTicket): Promise<TicketRow> {
@@ -105,18 +115,18 @@ export const ticketRepo = {
     return row && toTicket(row);
   },
 
-  /** Open tickets (pending and accepted), newest activity first; `departmentId` null means every department. */
-  async listOpen(tx: Tx, companyId: string, departmentId: string | null, limit: number): Promise<Ticket[]> {
+  /** Open tickets (pending and accepted) of a scope, newest activity first. */
+  async listOpen(tx: Tx, companyId: string, scope: TicketScope, limit: number): Promise<Ticket[]> {
     const rows = await selectViews(tx)
-      .where(and(eq(tickets.companyId, companyId), ne(tickets.stage, 'closed'), inDepartment(departmentId)))
+      .where(and(eq(tickets.companyId, companyId), ne(tickets.stage, 'closed'), inScope(scope)))
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(limit);
     return rows.map(toTicket);
   },
 
-  async listClosed(tx: Tx, companyId: string, departmentId: string | null, offset: number, limit: number) {
+  async listClosed(tx: Tx, companyId: string, scope: TicketScope, offset: number, limit: number) {
     const rows = await selectViews(tx)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.stage, 'closed'), inDepartment(departmentId)))
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.stage, 'closed'), inScope(scope)))
       .orderBy(desc(tickets.closedAt), desc(tickets.id))
       .offset(offset)
       .limit(limit);
@@ -182,6 +192,16 @@ export const ticketRepo = {
       .orderBy(departments.createdAt);
   },
 
+  /** Whether the company has (or had: deleted ones keep their closed tickets) this department. */
+  async hasDepartment(tx: Tx, companyId: string, id: string) {
+    const [row] = await tx
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.companyId, companyId), eq(departments.id, id)))
+      .limit(1);
+    return Boolean(row);
+  },
+
   /** A live department of the company, share-locked so a concurrent deletion waits for the move to commit. */
   async lockLiveDepartment(tx: Tx, companyId: string, id: string) {
     const [row] = await tx
@@ -242,15 +262,15 @@ export const ticketRepo = {
   },
 
   /**
-   * Tickets of a scope whose client name or account number contains the keyword (case-insensitive), or whose id
-   * starts with it; `visibleTo` null means every department, otherwise that department's tickets and the user's.
+   * Open or closed tickets whose client name or account number contains the keyword (case-insensitive), or whose
+   * id starts with it, among those `visibleTo` covers.
    */
   async search(
     tx: Tx,
     companyId: string,
     scope: TicketSearchScope,
     keyword: string,
-    visibleTo: { departmentId: string | null; userId: string } | null,
+    visibleTo: TicketScope,
     limit: number,
   ): Promise<Ticket[]> {
     const contains = `%${escapeLike(keyword)}%`;
@@ -263,12 +283,7 @@ export const ticketRepo = {
         and(
           eq(tickets.companyId, companyId),
           scope === 'closed' ? eq(tickets.stage, 'closed') : ne(tickets.stage, 'closed'),
-          visibleTo
-            ? or(
-                visibleTo.departmentId ? eq(tickets.departmentId, visibleTo.departmentId) : undefined,
-                eq(tickets.handlerId, visibleTo.userId),
-              )
-            : undefined,
+          inScope(visibleTo),
           or(ilike(clients.name, contains), ilike(clients.accountNumber, contains), idPrefix),
         ),
       )

@@ -22,7 +22,7 @@ import type { ClientService } from '../clients';
 import { DEPARTMENT_NOT_FOUND } from '../departments';
 import type { DeliveryService } from './delivery.service';
 import { messageRepo } from './message.repo';
-import { ticketRepo, type TicketRow } from './ticket.repo';
+import { ticketRepo, type TicketRow, type TicketScope } from './ticket.repo';
 import { canHandle, canSee } from './visibility';
 
 /** The open list is what an agent works through; it is capped so one company's backlog cannot stall a page. */
@@ -53,6 +53,10 @@ export function createTicketService(deps: {
     return ticket;
   }
 
+  /** What of the company's tickets the viewer sees (SPEC §4, the same rule as {@link canSee}). */
+  const scopeOf = (viewer: Principal): TicketScope =>
+    seesAllDepartments(viewer.role) ? null : { departmentId: viewer.departmentId, userId: viewer.userId };
+
   async function view(companyId: string, ticketId: string) {
     const ticket = await ticketRepo.view(db, companyId, ticketId);
     if (!ticket) throw new NotFoundError(TICKET_NOT_FOUND);
@@ -63,26 +67,31 @@ export function createTicketService(deps: {
     visibleRow,
     view,
 
+    /** The open tickets the viewer works on: every department's, or their department's and the ones they handle. */
     async listOpen(viewer: Principal): Promise<Ticket[]> {
-      if (seesAllDepartments(viewer.role)) return ticketRepo.listOpen(db, viewer.companyId, null, OPEN_TICKETS_LIMIT);
-      if (!viewer.departmentId) return [];
-      return ticketRepo.listOpen(db, viewer.companyId, viewer.departmentId, OPEN_TICKETS_LIMIT);
+      return ticketRepo.listOpen(db, viewer.companyId, scopeOf(viewer), OPEN_TICKETS_LIMIT);
     },
 
-    /** One page (10) of closed tickets of a department, or of all departments for those who see them all. */
+    /**
+     * One page (10) of closed tickets of a department (for an agent: their own, with the tickets they handled), or
+     * of all departments for those who see them all. Another company's department is 404.
+     */
     async listClosed(viewer: Principal, department: string, offset: number): Promise<Ticket[]> {
       const all = seesAllDepartments(viewer.role);
-      if (department === 'all' && !all) throw new ForbiddenError('You can only see your own department');
-      if (department !== 'all' && !all && department !== viewer.departmentId) {
-        throw new ForbiddenError('You can only see your own department');
+      let scope: TicketScope;
+      if (department === 'all') {
+        if (!all) throw new ForbiddenError('You can only see your own department');
+        scope = null;
+      } else {
+        if (!(await ticketRepo.hasDepartment(db, viewer.companyId, department))) {
+          throw new NotFoundError(DEPARTMENT_NOT_FOUND);
+        }
+        if (!all && department !== viewer.departmentId) {
+          throw new ForbiddenError('You can only see your own department');
+        }
+        scope = all ? { departmentId: department } : scopeOf(viewer);
       }
-      return ticketRepo.listClosed(
-        db,
-        viewer.companyId,
-        department === 'all' ? null : department,
-        offset,
-        CLOSED_TICKETS_PAGE,
-      );
+      return ticketRepo.listClosed(db, viewer.companyId, scope, offset, CLOSED_TICKETS_PAGE);
     },
 
     async accept(viewer: Principal, ticketId: string): Promise<Ticket> {
@@ -170,10 +179,7 @@ export function createTicketService(deps: {
      * number or the start of the ticket id, among those the viewer may see, newest first.
      */
     async search(viewer: Principal, keyword: string, scope: TicketSearchScope): Promise<Ticket[]> {
-      const visibleTo = seesAllDepartments(viewer.role)
-        ? null
-        : { departmentId: viewer.departmentId, userId: viewer.userId };
-      return ticketRepo.search(db, viewer.companyId, scope, keyword, visibleTo, TICKET_SEARCH_LIMIT);
+      return ticketRepo.search(db, viewer.companyId, scope, keyword, scopeOf(viewer), TICKET_SEARCH_LIMIT);
     },
 
     /** Who could take a ticket the viewer sees: enabled agents of live departments (of one), its handler excepted. */
