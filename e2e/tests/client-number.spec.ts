@@ -112,6 +112,12 @@ test('the handler sets the client’s account number from the chat header; the a
   await edit.click();
   const editForm = hana.getByRole('dialog', { name: 'Edit account number' });
   await expect(editForm.getByLabel('Account number')).toHaveValue('LB-2048-77');
+  // Inside the chat pane: hung from the number (here after the stage badge), it once overflowed the pane's right
+  // edge, and focusing its field scrolled the pane sideways.
+  const [paneBox, formBox] = [await chat.boundingBox(), await editForm.boundingBox()];
+  expect(formBox!.x).toBeGreaterThanOrEqual(paneBox!.x);
+  expect(formBox!.x + formBox!.width).toBeLessThanOrEqual(paneBox!.x + paneBox!.width);
+  expect(await chat.evaluate((pane) => pane.scrollLeft)).toBe(0);
   await hana.setViewportSize({ width: 800, height: 900 });
   await expect(editForm).toBeVisible();
   await expect(editForm.getByRole('button', { name: 'Save' })).toBeInViewport();
