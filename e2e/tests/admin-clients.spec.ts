@@ -1,5 +1,5 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
-import { asPerson, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
+import { asPerson, connectBotByApi, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 test('an admin finds a Telegram client by search, edits the profile, blocks them and their next message is ignored', async ({
@@ -16,9 +16,7 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await person.expectWorkspaceOf('Irene Novak');
 
   // The bot is set up through the API (the subject is the clients screen).
-  const bot = fake.addBot({ username: 'harbor_bank_bot' });
-  expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
-  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+  const bot = await connectBotByApi(page.request, fake, 'harbor_bank_bot');
 
   await openWorkspaceLive(page);
   const chatId = 7373;

@@ -1,5 +1,5 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
-import { asPerson, newOwner, registerCompanyByApi, snap } from '../support/flows';
+import { asPerson, connectBotByApi, newOwner, registerCompanyByApi, snap } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 const CLIENTS = 12;
@@ -18,9 +18,7 @@ test('the tickets table counts Telegram tickets in its widgets, scrolls in 10 mo
   await asPerson(page).expectWorkspaceOf('Tilda Table');
 
   // The bot is connected by API (its screen is tested in telegram.spec); clients write through the fake Bot API.
-  const bot = fake.addBot({ username: 'ledger_help_bot' });
-  expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
-  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+  const bot = await connectBotByApi(page.request, fake, 'ledger_help_bot');
   for (let i = 1; i <= CLIENTS; i++) {
     await fake.pushUpdate(
       bot.token,

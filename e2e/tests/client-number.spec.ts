@@ -2,6 +2,7 @@ import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
   agentBrowser,
   asPerson,
+  connectBotByApi,
   newOwner,
   openWorkspaceLive,
   registerAgentByApi,
@@ -27,9 +28,7 @@ test('the handler sets the client’s account number from the chat header; the a
   // The admin adds an agent and connects the bot through the API (their own flows are tested elsewhere).
   const email = uniqueEmail('hana');
   await registerAgentByApi(page.request, { email, firstName: 'Hana', lastName: 'Agent' });
-  const bot = fake.addBot({ username: 'ledger_help_bot' });
-  expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
-  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+  const bot = await connectBotByApi(page.request, fake, 'ledger_help_bot');
 
   const hana = await agentBrowser(browser, email, 'Hana Agent');
   await fake.pushUpdate(

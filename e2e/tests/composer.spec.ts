@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import { expect, test } from '../support/fixtures';
-import { asPerson, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
+import { asPerson, connectBotByApi, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
 
 const GREETING = 'Thank you for your patience while we track your parcel with the courier.';
 
@@ -33,9 +33,7 @@ test('an agent inserts a bubble and an emoji at the caret, sends; drops a file, 
   await person.expectWorkspaceOf('Lena Kovac');
 
   // The bot is set up through the API in the agent's own session (the subject is elsewhere).
-  const bot = fake.addBot({ username: 'parcel_point_bot' });
-  expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
-  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+  const bot = await connectBotByApi(page.request, fake, 'parcel_point_bot');
 
   await openWorkspaceLive(page);
   const chatId = 5151;

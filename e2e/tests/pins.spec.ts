@@ -3,6 +3,7 @@ import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import { expect, test } from '../support/fixtures';
 import {
   asPerson,
+  connectBotByApi,
   newOwner,
   openWorkspaceLive,
   PASSWORD,
@@ -54,9 +55,7 @@ test('two agents: one pins and unpins through the message menu, the other sees i
     true,
   );
   const agentEmail = await registerAgent(request, 'Arno', 'Agent');
-  const bot = fake.addBot({ username: 'pin_parcel_bot' });
-  expect((await request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
-  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+  const bot = await connectBotByApi(request, fake, 'pin_parcel_bot');
 
   // Agent A in one browser, the admin (B) in another.
   const contextA = await browser.newContext({ viewport: { width: 1440, height: 900 } });

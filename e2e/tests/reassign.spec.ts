@@ -4,6 +4,7 @@ import {
   agentBrowser,
   asPerson,
   clientWrites,
+  connectBotByApi,
   newOwner,
   openWorkspaceLive,
   registerAgentByApi,
@@ -44,9 +45,7 @@ test('an agent hands a ticket to another department live, sends one to its queue
   ] as const) {
     await registerAgentByApi(page.request, { email, firstName, lastName: 'Agent', department });
   }
-  const bot = fake.addBot({ username: 'relay_help_bot' });
-  expect((await page.request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
-  await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
+  const bot = await connectBotByApi(page.request, fake, 'relay_help_bot');
 
   const alma = await agentBrowser(browser, agents.alma, 'Alma Agent');
   const bruno = await agentBrowser(browser, agents.bruno, 'Bruno Agent');
