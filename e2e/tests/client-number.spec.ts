@@ -12,7 +12,7 @@ import {
 } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
-test('the handler sets the client’s account number from the chat header; the admin panel shows it', async ({
+test('the handler sets the client’s account number from the chat header; the admin panel shows it, and its rename reaches the chat live', async ({
   browser,
   page,
   request,
@@ -126,7 +126,7 @@ test('the handler sets the client’s account number from the chat header; the a
   await expect(editForm).toBeInViewport({ ratio: 1 });
   await snap(hana, 'client-number-editor-390');
   await hana.keyboard.press('Escape');
-  await hana.context().close();
+  await hana.setViewportSize({ width: 1440, height: 900 });
 
   // The admin panel: the client table and the profile show the number; the admin may edit it in the chat too.
   await page.getByRole('link', { name: 'Admin panel' }).click();
@@ -137,9 +137,23 @@ test('the handler sets the client’s account number from the chat header; the a
   await expect(page.getByRole('heading', { name: 'Milan', level: 1 })).toBeVisible();
   await expect(page.getByText('LB-2048-77')).toBeVisible();
 
+  // The admin renames the client and changes the number: the agent's open chat and card follow live.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit client' });
+  await dialog.getByLabel('Client name').fill('Milan Novak');
+  await dialog.getByLabel('Address').fill('3 Harbour Road');
+  await dialog.getByLabel('Account number').fill('LB-9000');
+  await dialog.getByLabel('Note').fill('Card replaced');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Milan Novak', level: 1 })).toBeVisible();
+  await expect(chat.getByRole('heading', { name: 'Milan Novak' })).toBeVisible();
+  await expect(chat.getByTestId('client-account-number')).toHaveText('LB-9000');
+  await expect(hana.getByRole('article', { name: /Milan Novak/ })).toBeVisible();
+  await hana.context().close();
+
   await openWorkspaceLive(page);
   await page.getByRole('article', { name: /Milan/ }).getByRole('heading', { name: /Milan/ }).click();
   const adminChat = page.getByRole('region', { name: /Milan/ });
-  await expect(adminChat.getByTestId('client-account-number')).toHaveText('LB-2048-77');
+  await expect(adminChat.getByTestId('client-account-number')).toHaveText('LB-9000');
   await expect(adminChat.getByRole('button', { name: 'Edit account number' })).toBeVisible();
 });

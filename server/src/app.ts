@@ -122,7 +122,7 @@ export function buildServices(deps: AppDeps) {
       realtime.endUser(id);
     },
   });
-  const clients = createClientService({ db, clock });
+  const clients = createClientService({ db, clock, events: realtime });
   // The worker is made below, once the channels exist; delivery only needs to wake it.
   let wakeWorker = () => {};
   const delivery = createDeliveryService({ db, clock, events: realtime, onEnqueued: () => wakeWorker() });

@@ -104,7 +104,10 @@ const LIVE: { rule: string; check: () => Promise<void> }[] = [
     rule: "bubbles, notifications and private messages to their owner's (and, for private messages, the sender's) sockets",
     check: ownerEvents,
   },
-  { rule: 'presence (`userLogin` / `userLogout`) and `newUser` to the company', check: companyEvents },
+  {
+    rule: 'presence (`userLogin` / `userLogout`), `newUser` and `clientUpdated` to the company',
+    check: companyEvents,
+  },
   { rule: '`totalOnlineAgents` to its admins', check: adminEvents },
 ];
 
@@ -803,6 +806,20 @@ async function companyEvents() {
       }),
     );
     expect(await received(tabs, 'newUser', (p) => p.agent.userid === agent.userid)).toEqual(inCompany);
+
+    const ticket = await openTicket('Billing');
+    await must(
+      home.adminClient.put('/auth/update-client', {
+        clientid: ticket.clientid,
+        client_name: 'Renamed Client',
+        address: '2 Side St',
+        account_number: 'ACC-2',
+        note: 'moved',
+      }),
+    );
+    const renamed = (p: { client: { clientid: string; client_name: string } }) =>
+      p.client.clientid === ticket.clientid && p.client.client_name === 'Renamed Client';
+    expect(await received(tabs, 'clientUpdated', renamed)).toEqual(inCompany);
   } finally {
     close();
   }

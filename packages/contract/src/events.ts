@@ -4,6 +4,7 @@
  */
 import type { Agent } from './agents';
 import type { Bubble } from './bubbles';
+import type { Client } from './clients';
 import type { PresenceEvent } from './colleagues';
 import type { Message } from './messages';
 import type { Notification } from './notifications';
@@ -44,6 +45,11 @@ export type ServerEvents = {
   totalOnlineAgents: (payload: { onlineAgents: number }) => void;
   /** To the whole company: an admin registered an agent. */
   newUser: (payload: { agent: Agent }) => void;
+  /**
+   * Not named by SPEC §7: a client's details, account number or block changed, to the whole company (every
+   * agent may read clients), so ticket cards, open chats and the admin panel show it without a reload.
+   */
+  clientUpdated: (payload: { client: Client }) => void;
 };
 
 export type ServerEventName = keyof ServerEvents;
@@ -68,4 +74,5 @@ export const SERVER_EVENTS = [
   'newNotification',
   'totalOnlineAgents',
   'newUser',
+  'clientUpdated',
 ] as const satisfies readonly ServerEventName[];

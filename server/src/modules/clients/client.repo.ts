@@ -62,7 +62,7 @@ export const clientRepo = {
       .update(clients)
       .set({ blocked: sql`not ${clients.blocked}` })
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
-      .returning({ id: clients.id, blocked: clients.blocked });
+      .returning();
     return row;
   },
 

@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
+import type { EventPublisher } from '../../platform/events';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { clientRepo, type ClientRow } from './client.repo';
 
@@ -41,8 +42,14 @@ const toClient = (row: ClientRow): Client => ({
   created_on: row.createdAt.toISOString(),
 });
 
-export function createClientService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createClientService(deps: { db: Db; clock: Clock; events: EventPublisher }) {
+  const { db, clock, events } = deps;
+
+  /** After the write committed: every agent of the company may read clients, so all of them hear of it. */
+  const announce = (companyId: string, client: Client) => {
+    events.toCompany(companyId, 'clientUpdated', { client });
+    return client;
+  };
 
   return {
     /**
@@ -86,6 +93,7 @@ export function createClientService(deps: { db: Db; clock: Clock }) {
     async toggleBlocked(companyId: string, clientId: string) {
       const row = await clientRepo.toggleBlocked(db, companyId, clientId);
       if (!row) throw new NotFoundError('Client not found');
+      announce(companyId, toClient(row));
       return { clientid: row.id, blocked_on: row.blocked };
     },
 
@@ -133,7 +141,7 @@ export function createClientService(deps: { db: Db; clock: Clock }) {
         note: body.note,
       });
       if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
-      return toClient(row);
+      return announce(companyId, toClient(row));
     },
 
     /**
@@ -141,7 +149,7 @@ export function createClientService(deps: { db: Db; clock: Clock }) {
      * do it only on a ticket they handle (the only tickets they may write in).
      */
     async updateNumber(principal: Principal, body: UpdateClientNumberBody) {
-      return db.transaction(async (tx) => {
+      const client = await db.transaction(async (tx) => {
         const ticket = await clientRepo.ticket(tx, principal.companyId, body.ticketid);
         if (!ticket || ticket.clientId !== body.clientid) throw new NotFoundError('Ticket not found');
         if (ticket.departmentId !== body.departmentId) throw new NotFoundError('Department not found!');
@@ -154,6 +162,7 @@ export function createClientService(deps: { db: Db; clock: Clock }) {
         if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
         return toClient(row);
       });
+      return announce(principal.companyId, client);
     },
   };
 }

@@ -2,10 +2,11 @@ import { CLIENT_NOT_FOUND, CLIENT_SEARCH_LIMIT } from '@kreechat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionRecords, clients, tickets } from '../../db/schema';
 import { seedCompany, startTestApp, type TestApp } from '../../../test/harness';
+import { connectLive } from '../../../test/live';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { listen: true });
 });
 afterAll(async () => t?.close());
 
@@ -231,6 +232,45 @@ describe('clients', () => {
       status: 400,
       body: { message: 'Account number is required' },
     });
+  });
+
+  it('tells the whole company, live, when a client’s number, details or block changed — and no other company', async () => {
+    const home = await seedCompany(t);
+    const rival = await seedCompany(t);
+    const handler = await home.addAgent();
+    const colleague = await connectLive(t.baseUrl, (await home.addAgent()).client);
+    const outsider = await connectLive(t.baseUrl, rival.adminClient);
+    const ivan = await addClient(home.company.id);
+    const ticket = await addTicket(home.company.id, ivan.id, home.department.id, handler.user.id);
+    try {
+      await handler.client.post('/auth/update-client-number', {
+        client_number: 'NUM-1',
+        clientid: ivan.id,
+        departmentId: home.department.id,
+        created_on: ivan.createdAt.toISOString(),
+        ticketid: ticket.id,
+      });
+      await colleague.waitFor('clientUpdated', (p) => p.client.account_number === 'NUM-1');
+      await home.adminClient.put('/auth/update-client', {
+        clientid: ivan.id,
+        client_name: 'Ivan Petrov',
+        address: 'Harbour 1',
+        account_number: 'NUM-1',
+        note: 'calls at noon',
+      });
+      await colleague.waitFor('clientUpdated', (p) => p.client.client_name === 'Ivan Petrov');
+      await home.adminClient.post(`/admin/${ivan.id}/block`, {});
+      const blocked = await colleague.waitFor('clientUpdated', (p) => p.client.blocked_on);
+      expect(blocked.client).toMatchObject({ clientid: ivan.id, client_name: 'Ivan Petrov', note: 'calls at noon' });
+      // The rival's own event arrives after anything of ours would have.
+      const rivalClient = await addClient(rival.company.id);
+      await rival.adminClient.post(`/admin/${rivalClient.id}/block`, {});
+      await outsider.waitFor('clientUpdated', (p) => p.client.clientid === rivalClient.id);
+      expect(outsider.of('clientUpdated')).toHaveLength(1);
+    } finally {
+      colleague.close();
+      outsider.close();
+    }
   });
 
   it('keeps clients to their company and blocking to admins', async () => {

@@ -86,7 +86,14 @@ export function WorkspaceRoute() {
   // On the narrow layout the chat is read only while its tab shows; meanwhile its messages count as unread.
   const narrow = useIsNarrow();
   const chatShown = !narrow || view === 'chat';
-  useTicketLiveUpdates(socket, { viewer, openTicketId: chatShown ? selectedId : null, onTicket });
+  const onClient = useCallback((client: Client) => {
+    setSelected((shown) =>
+      shown?.clientid === client.clientid
+        ? { ...shown, account_number: client.account_number, client_name: client.client_name }
+        : shown,
+    );
+  }, []);
+  useTicketLiveUpdates(socket, { viewer, openTicketId: chatShown ? selectedId : null, onTicket, onClient });
   useChatLiveUpdates(socket, viewer.id);
   // The composer's bubbles picker stays current while the workspace is open.
   useBubbleLiveUpdates(socket);
@@ -115,16 +122,14 @@ export function WorkspaceRoute() {
     setParams({}, { replace: true });
   }, [linkedTicket, open.data, select, setParams]);
 
-  // The server sends no live event for an account number set from the chat: the lists take it from the answer.
+  // The number set from the chat shows from the answer at once; clientUpdated brings it (and renames) to the rest.
   const queryClient = useQueryClient();
   const onClientUpdated = useCallback(
     (client: Client) => {
       showClientChange(queryClient, client);
-      setSelected((shown) =>
-        shown?.clientid === client.clientid ? { ...shown, account_number: client.account_number } : shown,
-      );
+      onClient(client);
     },
-    [queryClient],
+    [queryClient, onClient],
   );
 
   const onReassigned = useCallback(

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message, ServerEventPayload, Ticket } from '@kreechat/contract';
+import type { Client, Message, ServerEventPayload, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { playChime, startTitleBlink, stopTitleBlink, armSound } from '../../../lib/alerts';
 import { refetchIfInFlight } from '../../../lib/query-client';
@@ -8,7 +8,7 @@ import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
 import type { Viewer } from '../../../lib/session';
 import { closedTicketsQueryRoot } from '../api/get-closed-tickets';
 import { openTicketsQueryKey } from '../api/get-open-tickets';
-import { applyTicketChange, showClosedTicket, showOpenTicket } from '../lib/ticket-cache';
+import { applyTicketChange, showClientChange, showClosedTicket, showOpenTicket } from '../lib/ticket-cache';
 import { withLastMessage } from '../lib/ticket-lists';
 import { chimesFor, marksUnread } from '../lib/unread';
 import { markTicketUnread } from './use-unread-tickets';
@@ -19,12 +19,15 @@ interface TicketLiveOptions {
   openTicketId: string | null;
   /** Every ticket an event brought, so a screen can refresh a ticket it shows outside the lists. */
   onTicket?: (ticket: Ticket) => void;
+  /** Every client whose details changed, for the same reason. */
+  onClient?: (client: Client) => void;
 }
 
 /**
  * Keeps the pending and closed lists current from the live events (SPEC §4): new and reopened tickets (with a
  * chime and the blinking title), accepts, handler and department changes, closes, and each message's unread mark
- * and card preview (with a chime for client messages). Refetches the lists on every (re)connection.
+ * and card preview (with a chime for client messages), clients' new names and account numbers. Refetches the lists
+ * on every (re)connection.
  */
 export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: TicketLiveOptions): void {
   const queryClient = useQueryClient();
@@ -84,12 +87,18 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
       if (chimesFor(message, ticket, viewer.id, openTicketId)) playChime();
     };
 
+    const onClientUpdated = ({ client }: ServerEventPayload<'clientUpdated'>) => {
+      showClientChange(queryClient, client);
+      latest.current.onClient?.(client);
+    };
+
     const unsubscribe = onEveryConnect(socket, refetch);
     socket.on('newTicket', onNewTicket);
     socket.on('acceptTicket', onChangedTicket);
     socket.on('newHandler', onChangedTicket);
     socket.on('closeTicket', onCloseTicket);
     socket.on('newMessage', onNewMessage);
+    socket.on('clientUpdated', onClientUpdated);
     return () => {
       unsubscribe();
       socket.off('newTicket', onNewTicket);
@@ -97,6 +106,7 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
       socket.off('newHandler', onChangedTicket);
       socket.off('closeTicket', onCloseTicket);
       socket.off('newMessage', onNewMessage);
+      socket.off('clientUpdated', onClientUpdated);
     };
   }, [socket, queryClient]);
 }

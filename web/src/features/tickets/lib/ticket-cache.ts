@@ -68,11 +68,15 @@ export function applyTicketChange(
 }
 
 /**
- * A client whose details changed (the account number, set from a chat): every ticket of theirs in the pending and
- * closed lists and in the search results shows the new details.
+ * A client whose details changed (the account number set from a chat, a rename in the admin panel — from the
+ * answer or the clientUpdated event): every ticket of theirs in the pending and closed lists and in the search
+ * results shows the new details.
  */
-export function showClientChange(queryClient: QueryClient, client: Pick<Client, 'clientid' | 'account_number'>): void {
-  const change = { account_number: client.account_number };
+export function showClientChange(
+  queryClient: QueryClient,
+  client: Pick<Client, 'clientid' | 'account_number' | 'client_name'>,
+): void {
+  const change = { account_number: client.account_number, client_name: client.client_name };
   const patch = (list: Ticket[] | undefined) => (list ? withClientChange(list, client.clientid, change) : list);
   queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, patch);
   queryClient.setQueriesData<Ticket[]>({ queryKey: ticketSearchQueryRoot }, patch);
