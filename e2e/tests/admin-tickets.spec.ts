@@ -73,9 +73,20 @@ test('the tickets table counts Telegram tickets in its widgets, scrolls in 10 mo
   await snap(page, 'admin-tickets-800');
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // The short id opens that ticket's chat in the workspace.
+  // While the table is open, a new client writes in: the widgets and the first row follow live.
   const ticketid = (await newest.getAttribute('data-ticketid'))!;
-  await newest.getByRole('link', { name: `Open ticket ${ticketid.slice(0, 8)} in the workspace` }).click();
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId: 7999, text: 'Hi!', firstName: 'Latecomer' }),
+  );
+  await expect(widget('All tickets').locator('dd')).toHaveText(String(CLIENTS + 1));
+  await expect(widget('Pending').locator('dd')).toHaveText(String(CLIENTS + 1));
+  await expect(rows.first()).toContainText('Latecomer');
+  await expect(rows).toHaveCount(CLIENTS + 1);
+
+  // The short id opens that ticket's chat in the workspace.
+  const opened = table.locator(`tr[data-ticketid="${ticketid}"]`);
+  await opened.getByRole('link', { name: `Open ticket ${ticketid.slice(0, 8)} in the workspace` }).click();
   await expect(page).toHaveURL(/\/$/);
   const chat = page.getByRole('region', { name: new RegExp(`Client${CLIENTS}`) });
   await expect(chat.getByRole('log', { name: 'Messages' })).toContainText('Hello');

@@ -43,6 +43,12 @@ test('the handler sets the client’s account number from the chat header; the a
   const card = hana.getByRole('article', { name: /Milan/ });
   await expect(card).toBeVisible({ timeout: 15_000 });
 
+  // Meanwhile the admin keeps the admin panel's client table open: what the agent sets appears there live.
+  await page.getByRole('link', { name: 'Admin panel' }).click();
+  await page.getByRole('link', { name: 'Clients' }).click();
+  const row = page.getByRole('row', { name: /Milan/ });
+  await expect(row).toContainText('not added yet');
+
   // Before accepting, the agent sees the fallback but may not edit it.
   await card.getByRole('heading', { name: /Milan/ }).click();
   const chat = hana.getByRole('region', { name: /Milan/ });
@@ -128,10 +134,7 @@ test('the handler sets the client’s account number from the chat header; the a
   await hana.keyboard.press('Escape');
   await hana.setViewportSize({ width: 1440, height: 900 });
 
-  // The admin panel: the client table and the profile show the number; the admin may edit it in the chat too.
-  await page.getByRole('link', { name: 'Admin panel' }).click();
-  await page.getByRole('link', { name: 'Clients' }).click();
-  const row = page.getByRole('row', { name: /Milan/ });
+  // The admin panel: the client table (without a reload) and the profile show the number.
   await expect(row).toContainText('LB-2048-77');
   await row.getByRole('link', { name: 'Milan' }).click();
   await expect(page.getByRole('heading', { name: 'Milan', level: 1 })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { ServerEvents } from '@kreechat/contract';
 
@@ -45,3 +45,11 @@ export function onEveryConnect(socket: WorkspaceSocket, refetch: () => void): ()
     socket.off('connect', refetch);
   };
 }
+
+/**
+ * The admin panel's one live connection (SPEC §7: it connects on mount), opened by its layout and shared by its
+ * screens, so moving between sections keeps it instead of reconnecting.
+ */
+export const PanelSocketContext = createContext<WorkspaceSocket | null>(null);
+
+export const usePanelSocket = (): WorkspaceSocket | null => useContext(PanelSocketContext);

@@ -2,44 +2,48 @@ import { Headset, Settings, Ticket, Users } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
+import { PanelSocketContext, useWorkspaceSocket } from '../../lib/socket';
 import { PanelLayout } from './PanelLayout';
 
 /**
  * The admin panel frame (SPEC §2): Agents (admins), Clients, Tickets, Settings (admins), in that order. Agents and
- * moderators see Clients and Tickets only.
+ * moderators see Clients and Tickets only. Its live connection serves every section.
  */
 export function AdminPanelLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  const socket = useWorkspaceSocket();
   const adminOnly = <T,>(section: T) => (session.isAdmin ? [section] : []);
   return (
-    <PanelLayout
-      id="admin-panel-main"
-      title={t('admin.adminPanel')}
-      navLabel={t('admin.sections')}
-      sections={[
-        ...adminOnly({
-          to: '/admin-panel/agents',
-          label: t('adminAgents.section'),
-          icon: <Headset size={20} aria-hidden="true" />,
-        }),
-        {
-          to: '/admin-panel/clients',
-          label: t('adminClients.section'),
-          icon: <Users size={20} aria-hidden="true" />,
-        },
-        {
-          to: '/admin-panel/tickets',
-          label: t('adminTickets.section'),
-          icon: <Ticket size={20} aria-hidden="true" />,
-        },
-        ...adminOnly({
-          to: '/admin-panel/settings',
-          label: t('admin.settings'),
-          icon: <Settings size={20} aria-hidden="true" />,
-        }),
-      ]}
-    />
+    <PanelSocketContext.Provider value={socket}>
+      <PanelLayout
+        id="admin-panel-main"
+        title={t('admin.adminPanel')}
+        navLabel={t('admin.sections')}
+        sections={[
+          ...adminOnly({
+            to: '/admin-panel/agents',
+            label: t('adminAgents.section'),
+            icon: <Headset size={20} aria-hidden="true" />,
+          }),
+          {
+            to: '/admin-panel/clients',
+            label: t('adminClients.section'),
+            icon: <Users size={20} aria-hidden="true" />,
+          },
+          {
+            to: '/admin-panel/tickets',
+            label: t('adminTickets.section'),
+            icon: <Ticket size={20} aria-hidden="true" />,
+          },
+          ...adminOnly({
+            to: '/admin-panel/settings',
+            label: t('admin.settings'),
+            icon: <Settings size={20} aria-hidden="true" />,
+          }),
+        ]}
+      />
+    </PanelSocketContext.Provider>
   );
 }
 

@@ -12,14 +12,14 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
 import { fullName, shortId } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { onEveryConnect, useWorkspaceSocket } from '../../../lib/socket';
+import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
 import { allAgentsQueryKey, appendAgent, useAllAgents, useToggleAdmin, useToggleDisabled } from '../api/agents';
 import { RegisterAgentDialog } from './RegisterAgentDialog';
 import styles from './agents.module.css';
 
 /** Keeps the online count and the table live (SPEC §2 Agents: totalOnlineAgents, newUser). */
 function useLiveAgents(refetch: () => void) {
-  const socket = useWorkspaceSocket();
+  const socket = usePanelSocket();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;

@@ -69,7 +69,8 @@ export function useClientProfile(ref: string) {
   });
 }
 
-function patchEverywhere(queryClient: QueryClient, clientid: string, change: Partial<Client>) {
+/** Every cached list, search result and profile that shows this client. */
+export function patchEverywhere(queryClient: QueryClient, clientid: string, change: Partial<Client>) {
   queryClient.setQueriesData<InfiniteData<ClientsPage, number>>({ queryKey: listKey }, (data) =>
     patchClientPages(data, clientid, change),
   );

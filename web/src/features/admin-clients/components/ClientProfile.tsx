@@ -8,6 +8,7 @@ import { dateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useClientProfile, useToggleBlock } from '../api/clients';
+import { useLiveClients } from '../hooks/use-live-clients';
 import { EditClientDialog } from './EditClientDialog';
 import styles from './admin-clients.module.css';
 
@@ -17,6 +18,7 @@ export function ClientProfile({ shortId }: { shortId: string }) {
   const lang = currentLanguage();
   const { isAdmin, role } = useSession();
   const profile = useClientProfile(shortId);
+  useLiveClients();
   const toggle = useToggleBlock();
   const [editing, setEditing] = useState(false);
 

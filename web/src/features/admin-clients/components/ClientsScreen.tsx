@@ -11,6 +11,7 @@ import { IconButton } from '../../../components/IconButton';
 import { Skeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { useClientList, useClientSearch } from '../api/clients';
+import { useLiveClients } from '../hooks/use-live-clients';
 import { BlockSwitch } from './BlockSwitch';
 import styles from './admin-clients.module.css';
 
@@ -22,6 +23,7 @@ export function ClientsScreen() {
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const list = useClientList();
+  useLiveClients();
   const search = useClientSearch(query);
   const searching = query.length > 0;
 

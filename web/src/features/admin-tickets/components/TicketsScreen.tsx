@@ -15,6 +15,7 @@ import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
 import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAdminTickets } from '../api/get-tickets';
+import { useLiveTickets } from '../hooks/use-live-tickets';
 import { formatMinutes } from '../lib/paging';
 import styles from './tickets.module.css';
 
@@ -35,6 +36,7 @@ export function TicketsScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const query = useAdminTickets();
+  useLiveTickets();
   const widgetData = query.data?.pages[0]?.widgetData;
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.tickets) ?? [], [query.data]);
 
