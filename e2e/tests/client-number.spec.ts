@@ -102,10 +102,22 @@ test('the handler sets the client’s account number from the chat header; the a
   );
   await field.fill('  LB-2048-77 ');
   await snap(hana, 'client-number-editor-1440');
+  let saves = 0;
+  hana.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/auth/update-client-number')) saves += 1;
+  });
   await field.press('Enter');
   await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
+  // Closed and reopened while the save is in flight: the form still shows that save, and Enter sends nothing more.
+  await field.press('Escape');
+  await expect(form).toHaveCount(0);
+  await pencil.click();
+  await expect(field).toHaveValue('  LB-2048-77 ');
+  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
+  await field.press('Enter');
   release();
   await expect(form).toHaveCount(0);
+  expect(saves).toBe(1);
   await expect(chat.getByTestId('client-account-number')).toHaveText('LB-2048-77');
   const edit = chat.getByRole('button', { name: 'Edit account number' });
   await expect(edit).toBeFocused();

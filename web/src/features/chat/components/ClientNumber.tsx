@@ -43,9 +43,12 @@ export function ClientNumber({ ticket, canEdit, onUpdated }: ClientNumberProps) 
 
   const toggle = () => {
     if (open) return close(false);
-    setText(number ?? '');
-    setProblem(null);
-    update.reset();
+    // A save still in flight stays on show when the form is reopened (its number, the spinner), not sent twice.
+    if (!update.isPending) {
+      setText(number ?? '');
+      setProblem(null);
+      update.reset();
+    }
     setOpen(true);
   };
 
