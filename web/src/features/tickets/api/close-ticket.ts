@@ -1,6 +1,7 @@
 import type { Ticket } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { showClosedTicket } from '../lib/ticket-cache';
 import { ticketResponseParser } from '../lib/ticket-response';
 
@@ -15,8 +16,9 @@ export const closeTicket = (body: CloseTicketInput): Promise<{ ticket: Ticket }>
 
 export function useCloseTicket() {
   const queryClient = useQueryClient();
+  const viewerId = useSession().id;
   return useMutation({
     mutationFn: closeTicket,
-    onSuccess: ({ ticket }) => showClosedTicket(queryClient, ticket),
+    onSuccess: ({ ticket }) => showClosedTicket(queryClient, ticket, viewerId),
   });
 }

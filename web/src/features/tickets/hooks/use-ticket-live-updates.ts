@@ -71,7 +71,7 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
     };
 
     const onCloseTicket = ({ ticket }: ServerEventPayload<'closeTicket'>) => {
-      showClosedTicket(queryClient, ticket);
+      showClosedTicket(queryClient, ticket, latest.current.viewer.id);
       keepLists();
       latest.current.onTicket?.(ticket);
     };

@@ -40,13 +40,13 @@ export function showOpenTicket(queryClient: QueryClient, ticket: Ticket, where: 
   eachClosedList(queryClient, (_scope, data) => removeClosed(data, ticket.ticketid));
 }
 
-/** A closed ticket leaves the pending list and tops the closed lists that show it. */
-export function showClosedTicket(queryClient: QueryClient, ticket: Ticket): void {
+/** A closed ticket leaves the pending list and tops the closed lists that show it to `viewerId`. */
+export function showClosedTicket(queryClient: QueryClient, ticket: Ticket, viewerId: string): void {
   queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) =>
     list ? withoutTicket(list, ticket.ticketid) : list,
   );
   eachClosedList(queryClient, (scope, data) =>
-    closedScopeShows(scope, ticket) ? prependClosed(data, ticket) : removeClosed(data, ticket.ticketid),
+    closedScopeShows(scope, ticket, viewerId) ? prependClosed(data, ticket) : removeClosed(data, ticket.ticketid),
   );
 }
 
@@ -64,7 +64,7 @@ export function applyTicketChange(
 ): void {
   if (!isVisibleTo(ticket, viewer)) dropTicket(queryClient, ticket.ticketid);
   else if (isOpenTicket(ticket)) showOpenTicket(queryClient, ticket, 'in-place');
-  else showClosedTicket(queryClient, ticket);
+  else showClosedTicket(queryClient, ticket, viewer.id);
 }
 
 /**

@@ -96,6 +96,10 @@ describe('visibility (SPEC §4)', () => {
     expect(closedScopeShows('all', ticket('a'))).toBe(true);
     expect(closedScopeShows('support', ticket('a'))).toBe(true);
     expect(closedScopeShows('billing', ticket('a'))).toBe(false);
+    // An agent moved to billing still finds the support ticket they handled in their list.
+    const handled = ticket('a', { userid: 'me' });
+    expect(closedScopeShows('billing', handled, 'me')).toBe(true);
+    expect(closedScopeShows('billing', handled, 'other')).toBe(false);
   });
 });
 

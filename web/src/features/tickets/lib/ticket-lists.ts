@@ -39,9 +39,12 @@ export function isVisibleTo(ticket: Ticket, viewer: Pick<Viewer, 'id' | 'canSeeA
   return ticket.departmentid === viewer.departmentId || ticket.userid === viewer.id;
 }
 
-/** Whether a closed list of `scope` (a department id or `all`) lists the ticket. */
-export const closedScopeShows = (scope: string, ticket: Ticket): boolean =>
-  scope === 'all' || ticket.departmentid === scope;
+/**
+ * Whether a closed list of `scope` (a department id or `all`) lists the ticket. An agent's list of their department
+ * also holds the tickets they handled in another one (the server's rule: own department plus own tickets).
+ */
+export const closedScopeShows = (scope: string, ticket: Ticket, viewerId?: string): boolean =>
+  scope === 'all' || ticket.departmentid === scope || (viewerId !== undefined && ticket.userid === viewerId);
 
 export function prependClosed(data: Pages, ticket: Ticket): Pages {
   const pages = data.pages.map((page) => withoutTicket(page, ticket.ticketid));
