@@ -1,35 +1,18 @@
 /**
- * The hot path of ingest in two statements: a known client writing text into their open ticket, which is most
- * of what a busy desk receives. Raw SQL, because each round trip and each built query counts here (see
- * BENCHMARKS.md): one read finds the client and their ticket, one statement records the update, inserts the
- * message and touches the ticket — all or nothing, so a message is never recorded without its update or the
- * reverse. Anything else (a new client, a closed ticket, a blocked client, a duplicate) goes the full way.
+ * The hot path of ingest: a known client writing text into their open ticket, which is most of what a busy desk
+ * receives. Raw SQL, because each round trip and each built query counts here (see BENCHMARKS.md): one statement
+ * finds the client and their ticket, records the update, inserts the message and touches the ticket — all or
+ * nothing per message, so a message is never recorded without its update or the reverse — and does so for every
+ * message gathered by the group commit. Anything else (a new client, a closed ticket, a blocked client, a
+ * duplicate) goes the full way.
  */
 import { sql } from 'drizzle-orm';
+import type { Platform } from '@kreechat/contract';
 import type { Db } from '../../db/client';
 import type { MessageRow } from './message.repo';
 import type { TicketRow } from './ticket.repo';
 
 type Rows<T> = { rows: T[] };
-
-export type OpenThread = {
-  clientId: string;
-  clientName: string;
-  language: string | null;
-  blocked: boolean;
-  ticket: Pick<TicketRow, 'id' | 'stage' | 'departmentId' | 'handlerId' | 'companyId'> | null;
-};
-
-type ThreadRow = {
-  client_id: string;
-  client_name: string;
-  language: string | null;
-  blocked: boolean;
-  ticket_id: string | null;
-  stage: TicketRow['stage'] | null;
-  department_id: string | null;
-  handler_id: string | null;
-};
 
 type MessageDbRow = {
   id: string;
@@ -81,83 +64,113 @@ const toMessageRow = (r: MessageDbRow): MessageRow => ({
   createdAt: new Date(r.created_at),
 });
 
-export const intakeFastRepo = {
-  /** The client behind a channel identity and their newest ticket on that channel, in one read. */
-  async thread(db: Db, companyId: string, platform: string, externalId: string): Promise<OpenThread | undefined> {
-    const result = (await db.execute(sql`
-      select c.id as client_id, c.name as client_name, c.language, c.blocked,
-             t.id as ticket_id, t.stage, t.department_id, t.handler_id
-      from client_identities ci
-      join clients c on c.id = ci.client_id
-      left join lateral (
-        select id, stage, department_id, handler_id from tickets
-        where client_id = c.id and platform = ${platform}::platform
-        order by created_at desc limit 1
-      ) t on true
-      where ci.company_id = ${companyId} and ci.platform = ${platform}::platform and ci.external_id = ${externalId}
-      limit 1`)) as unknown as Rows<ThreadRow>;
-    const row = result.rows[0];
-    if (!row) return undefined;
-    return {
-      clientId: row.client_id,
-      clientName: row.client_name,
-      language: row.language,
-      blocked: row.blocked,
-      ticket: row.ticket_id
-        ? {
-            id: row.ticket_id,
-            stage: row.stage!,
-            departmentId: row.department_id!,
-            handlerId: row.handler_id,
-            companyId,
-          }
-        : null,
-    };
-  },
+/** One inbound text or location, as the fast path writes it. */
+export type FastAppend = {
+  companyId: string;
+  platform: Platform;
+  /** The client's identity on the channel (a chat id). */
+  clientExternalId: string;
+  /** The language the channel reports for the client; a different one than stored goes the full way. */
+  language: string | null;
+  update: { channelKey: string; updateId: string; payload: unknown };
+  message: {
+    id: string;
+    type: 'text' | 'location';
+    content: string;
+    region: string | null;
+    externalId: string;
+    createdAt: Date;
+  };
+};
 
+/** What the events of an appended message need, read in the statement that wrote it. */
+export type FastAppended = {
+  row: MessageRow;
+  clientName: string;
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'departmentId' | 'handlerId'>;
+};
+
+type AppendedDbRow = MessageDbRow & { client_name: string; department_id: string; handler_id: string | null };
+
+export const intakeFastRepo = {
   /**
-   * Records the update as processed, appends the message and touches the ticket, in one statement — only if
-   * the update is new and the ticket still open. Answers the message, or undefined when nothing was written.
+   * Appends many messages in one statement (group commit), each all or nothing: its update recorded as
+   * processed, its message inserted and its ticket touched — only for a known, unblocked client whose newest
+   * ticket is open and whose update is new. Answers, per item in order, what was written, or undefined when
+   * nothing was (the item goes the full way).
    */
-  async append(
-    db: Db,
-    input: {
-      companyId: string;
-      update: { channelKey: string; updateId: string; payload: unknown };
-      ticketId: string;
-      clientId: string;
-      message: {
-        id: string;
-        type: 'text' | 'location';
-        content: string;
-        region: string | null;
-        externalId: string;
-        createdAt: Date;
-      };
-      now: Date;
-    },
-  ): Promise<MessageRow | undefined> {
-    const { companyId, update, ticketId, clientId, message, now } = input;
+  async appendMany(db: Db, items: FastAppend[], now: Date): Promise<(FastAppended | undefined)[]> {
+    const input = JSON.stringify(
+      items.map((item, i) => ({
+        i,
+        company_id: item.companyId,
+        platform: item.platform,
+        client_external_id: item.clientExternalId,
+        language: item.language,
+        channel_key: item.update.channelKey,
+        update_id: item.update.updateId,
+        payload: item.update.payload,
+        message_id: item.message.id,
+        type: item.message.type,
+        content: item.message.content,
+        region: item.message.region,
+        external_id: item.message.externalId,
+        created_at: item.message.createdAt.toISOString(),
+      })),
+    );
+    // The tickets are locked (as the touch would) before anything is written, so a ticket an agent closes
+    // meanwhile drops out here rather than getting a message after its close; in id order, so two batches
+    // never wait on each other in a circle.
     const result = (await db.execute(sql`
-      with open_ticket as (
-        select id from tickets where id = ${ticketId} and company_id = ${companyId} and stage <> 'closed'
+      with input as (
+        select * from jsonb_to_recordset(${input}::jsonb) as x(
+          i int, company_id uuid, platform platform, client_external_id text, language text,
+          channel_key text, update_id text, payload jsonb,
+          message_id uuid, type message_type, content text, region text, external_id text, created_at timestamptz)
+      ), thread as (
+        select x.*, c.id as client_id, c.name as client_name, t.id as ticket_id
+        from input x
+        join client_identities ci
+          on ci.company_id = x.company_id and ci.platform = x.platform and ci.external_id = x.client_external_id
+        join clients c on c.id = ci.client_id
+        join lateral (
+          select id, stage from tickets
+          where client_id = c.id and platform = x.platform
+          order by created_at desc limit 1
+        ) t on t.stage <> 'closed'
+        where not c.blocked and (x.language is null or x.language = c.language)
+      ), open_ticket as (
+        select t.id, t.department_id, t.handler_id from tickets t
+        where t.id in (select ticket_id from thread) and t.stage <> 'closed'
+        order by t.id
+        for no key update
       ), recorded as (
         insert into inbound_updates (channel_key, update_id, company_id, payload, received_at, processed_at, next_attempt_at)
-        select ${update.channelKey}, ${update.updateId}, ${companyId}, ${JSON.stringify(update.payload)}::jsonb, ${now}, ${now}, ${now}
-        where exists (select 1 from open_ticket)
+        select x.channel_key, x.update_id, x.company_id, x.payload, ${now}, ${now}, ${now}
+        from thread x join open_ticket o on o.id = x.ticket_id
         on conflict do nothing
-        returning 1
+        returning channel_key, update_id
       ), inserted as (
         insert into messages (id, company_id, ticket_id, client_id, type, content, region, is_agent, external_id, delivery_status, created_at)
-        select ${message.id}, ${companyId}, ${ticketId}, ${clientId}, ${message.type}::message_type, ${message.content},
-               ${message.region}, false, ${message.externalId}, 'received', ${message.createdAt}
-        where exists (select 1 from recorded)
+        select x.message_id, x.company_id, x.ticket_id, x.client_id, x.type, x.content, x.region, false, x.external_id,
+               'received', x.created_at
+        from thread x join recorded r on r.channel_key = x.channel_key and r.update_id = x.update_id
+        order by x.i
         returning *
       ), touched as (
-        update tickets set updated_at = ${now} where id = ${ticketId} and exists (select 1 from inserted)
+        update tickets set updated_at = ${now} where id in (select ticket_id from inserted)
       )
-      select * from inserted`)) as unknown as Rows<MessageDbRow>;
-    const row = result.rows[0];
-    return row && toMessageRow(row);
+      select m.*, x.client_name, o.department_id, o.handler_id
+      from inserted m join thread x on x.message_id = m.id join open_ticket o on o.id = m.ticket_id`)) as unknown as Rows<AppendedDbRow>;
+    const byId = new Map(result.rows.map((r) => [r.id, r]));
+    return items.map((item) => {
+      const r = byId.get(item.message.id);
+      if (!r) return undefined;
+      return {
+        row: toMessageRow(r),
+        clientName: r.client_name,
+        ticket: { id: r.ticket_id, companyId: r.company_id, departmentId: r.department_id, handlerId: r.handler_id },
+      };
+    });
   },
 };

@@ -1,0 +1,84 @@
+/**
+ * Group commit: many callers each hand in one item and wait for their own result, and the items that arrive
+ * while earlier batches are being written go together in the next one — one statement, one round trip and one
+ * commit for all of them. There is no timer: an item that finds the writer free goes in the next turn of the
+ * event loop (with whatever arrived in the same turn), so a quiet server adds no latency, and a busy one writes
+ * bigger batches rather than queueing statements.
+ */
+export type GroupCommit<I, O> = (item: I) => Promise<O>;
+
+export function createGroupCommit<I, O>(options: {
+  /** Writes the items in one statement and answers one result per item, in their order. */
+  write: (items: I[]) => Promise<O[]>;
+  /** Batches written at once; the items arriving meanwhile wait for the next. */
+  maxInFlight: number;
+  maxBatch: number;
+  /**
+   * Items with the same key never share a batch: a later one waits for the next batch. Keeps the order of
+   * one chat's messages, and one update from being written twice by one statement.
+   */
+  keysOf: (item: I) => string[];
+}): GroupCommit<I, O> {
+  const { write, maxInFlight, maxBatch, keysOf } = options;
+  type Waiting = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
+  let waiting: Waiting[] = [];
+  /** Keys of the items being written now. */
+  const busy = new Set<string>();
+  let inFlight = 0;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled || inFlight >= maxInFlight || !waiting.length) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
+  function take(): Waiting[] {
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const keys = new Set<string>(busy);
+    for (const w of waiting) {
+      const own = keysOf(w.item);
+      // Once an item of a key waits, every later item of that key waits too, so their order holds.
+      if (batch.length >= maxBatch || own.some((k) => keys.has(k))) rest.push(w);
+      else batch.push(w);
+      for (const k of own) keys.add(k);
+    }
+    waiting = rest;
+    return batch;
+  }
+
+  async function writeAndSettle(batch: Waiting[]) {
+    try {
+      const results = await write(batch.map((w) => w.item));
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // One item can fail the whole statement: write each on its own, so only that item's caller sees the error.
+      await Promise.all(batch.map((w) => writeAndSettle([w])));
+    }
+  }
+
+  async function flush() {
+    scheduled = false;
+    const batch = take();
+    if (!batch.length) return;
+    const keys = batch.flatMap((w) => keysOf(w.item));
+    for (const k of keys) busy.add(k);
+    inFlight++;
+    schedule();
+    try {
+      await writeAndSettle(batch);
+    } finally {
+      for (const k of keys) busy.delete(k);
+      inFlight--;
+      schedule();
+    }
+  }
+
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      schedule();
+    });
+}
