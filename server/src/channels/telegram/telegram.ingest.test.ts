@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,18 +113,49 @@ describe('the Telegram webhook with many chats at once', () => {
     live.close();
   });
 
-  it('fails only the update the database refuses; the messages written beside it are stored and answered', async () => {
+  it('keeps the update the database refuses for a retry; the messages written beside it are stored and answered', async () => {
     const { bot, company, chats } = await deskWithChats(6);
-    // PostgreSQL cannot store a NUL character in text or jsonb: that update's statement fails.
-    const updates = chats.map((chatId, i) => say(bot, chatId, i === 2 ? 'bad\u0000' : `fine ${chatId}`));
+    // A database that refuses one message (a trigger of this test's own): the statement it shares fails, is split,
+    // and only that message fails — its update is recorded unprocessed, for the sweeper to retry.
+    const { db } = world.t.database;
+    await db.execute(sql`
+      create function kc_test_refuse() returns trigger language plpgsql as $$
+      begin
+        if new.content = 'poison' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger kc_test_refuse before insert on messages for each row execute function kc_test_refuse()`,
+    );
+    const updates = chats.map((chatId, i) => say(bot, chatId, i === 2 ? 'poison' : `fine ${chatId}`));
     const answers = await Promise.all(updates.map((u) => world.fake.deliverToWebhook(bot.token, u)));
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 500, 200, 200, 200]);
+    await db.execute(sql`drop trigger kc_test_refuse on messages`);
+    await db.execute(sql`drop function kc_test_refuse()`);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     for (const [i, update] of updates.entries()) {
-      if (i === 2) continue;
-      expect(await stored(bot.id, update)).toEqual({ processed: true, contents: [`fine ${chats[i]}`] });
+      expect(await stored(bot.id, update)).toEqual(
+        i === 2 ? { processed: false, contents: [] } : { processed: true, contents: [`fine ${chats[i]}`] },
+      );
     }
+    const [kept] = await db
+      .select({ attempts: inboundUpdates.attempts })
+      .from(inboundUpdates)
+      .where(
+        and(eq(inboundUpdates.channelKey, `tg:${bot.id}`), eq(inboundUpdates.updateId, String(updates[2]!.update_id))),
+      );
+    expect(kept).toEqual({ attempts: 1 });
     const byChat = await chatOf(company.id);
     expect(byChat.get(String(chats[2]))).toEqual(['hello']);
+  });
+
+  it('keeps a message with a NUL character (which PostgreSQL cannot store) with U+FFFD in its place', async () => {
+    const { bot, chats } = await deskWithChats(2);
+    const updates = chats.map((chatId) => say(bot, chatId, `nul\u0000inside ${chatId}`));
+    const answers = await Promise.all(updates.map((u) => world.fake.deliverToWebhook(bot.token, u)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    for (const [i, update] of updates.entries()) {
+      expect(await stored(bot.id, update)).toEqual({ processed: true, contents: [`nul\uFFFDinside ${chats[i]}`] });
+    }
   });
 
   // Needs a second connection holding the ticket while the webhook writes: PostgreSQL only.

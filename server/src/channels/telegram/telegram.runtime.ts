@@ -21,6 +21,7 @@ import { botText, RATING_LABELS } from '../bot-texts';
 import { inboundRepo, type InboundKey } from '../inbound.repo';
 import { createKeyedQueue } from '../keyed-queue';
 import { DeliveryRateLimited, DeliveryRefused, DeliveryUnreachable, type SendResult } from '../registry';
+import { storable } from '../storable';
 import { botRepo, type BotRow } from './bot.repo';
 import { callbackData, parseCallback, parseUpdate, type ParsedContent } from './telegram.parse';
 
@@ -278,7 +279,10 @@ export function createTelegramRuntime(deps: {
             controller.signal as unknown as Parameters<Api['getUpdates']>[1],
           );
           const fresh: Update[] = [];
-          for (const update of updates) if (await record(bot, update)) fresh.push(update);
+          for (const received of updates) {
+            const update = storable(received);
+            if (await record(bot, update)) fresh.push(update);
+          }
           if (updates.length) {
             // Only now, with every update of the batch committed, may the next getUpdates confirm them.
             await botRepo.setOffset(db, bot.id, Math.max(...updates.map((u) => u.update_id)) + 1);
@@ -460,7 +464,7 @@ export function createTelegramRuntime(deps: {
       // A secret that does not match may be one set a moment ago by another process: look once more.
       if (!safeEqual(secret, bot.webhookSecret)) bot = await botByKey(botKey, true);
       if (!bot || !safeEqual(secret, bot.webhookSecret)) return 403;
-      const update = body as Update | undefined;
+      const update = storable(body as Update | undefined);
       if (!update || typeof update !== 'object' || !Number.isSafeInteger(update.update_id)) return 400;
       const parsed = parseUpdate(update);
       if (parsed.kind === 'message' && parsed.content.type !== 'text' && parsed.content.type !== 'location') {
