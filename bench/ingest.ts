@@ -7,18 +7,12 @@
  * same run: plain INSERTs of the same message rows, with pg (PostgreSQL) or the PGlite client (PGlite).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { spawn, spawnSync } from 'node:child_process';
-import { startFakeBotApi } from '../server/test/fakes/telegram/fake-bot-api';
-import { freshPostgres, percentile } from './support';
-
-/** The benchmark company's admin, seeded by bench/seed.ts. */
-const BENCH_ADMIN = { email: 'bench-admin@example.test', password: 'Bench-Pass1!' };
+import { freshPostgres, percentile, startBenchServer } from './support';
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 200);
 const THROUGHPUT_UPDATES = Number(process.env.BENCH_UPDATES ?? 3000);
@@ -28,63 +22,10 @@ const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
 
 type Result = { kind: string; throughput: number; p50: number; p99: number; sent: number; raw: number };
 
-const root = path.resolve(import.meta.dirname, '..');
-
 async function benchKind(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<Result> {
-  const fake = await startFakeBotApi();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-'));
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    TELEGRAM_API_ROOT: fake.apiRoot,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-  };
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/seed.ts')], {
-    env,
-    stdio: 'inherit',
-  });
-  if (seeded.status !== 0) throw new Error('seeding failed');
   const profile = process.env.BENCH_PROFILE ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (i > 240) throw new Error('the server did not start');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const bot = fake.addBot();
-  const setup = await fetch(`${base}/api/setup-telegram`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ bot_id: bot.token }),
-  });
-  if (!setup.ok) throw new Error(`setup-telegram: ${await setup.text()}`);
-  const hook = fake.webhook(bot.token)!;
-  const hookPath = new URL(hook.url).pathname;
+  const server = await startBenchServer({ databaseUrl, nodeArgs: profile });
+  const { base, cookie, post, dataDir } = server;
 
   const arrivals = new Map<string, number>();
   let waiters: { text: string; resolve: () => void }[] = [];
@@ -101,24 +42,6 @@ async function benchKind(kind: 'pglite' | 'postgres', databaseUrl?: string): Pro
     if (ticket.last_message) arrivals.set(ticket.last_message, performance.now());
   });
 
-  let updateId = 1;
-  const post = (chatId: number, text: string) =>
-    fetch(`${base}${hookPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': hook.secret_token! },
-      body: JSON.stringify({
-        update_id: updateId++,
-        message: {
-          message_id: updateId,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: chatId, type: 'private', first_name: `C${chatId}` },
-          from: { id: chatId, is_bot: false, first_name: `C${chatId}` },
-          text,
-        },
-      }),
-    }).then((r) => {
-      if (r.status !== 200) throw new Error(`webhook answered ${r.status}`);
-    });
   const until = async (texts: string[], timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (texts.some((t) => !arrivals.has(t))) {
@@ -169,9 +92,7 @@ async function benchKind(kind: 'pglite' | 'postgres', databaseUrl?: string): Pro
   const latencies = latencyTexts.map((t) => arrivals.get(t)! - sentAt.get(t)!).sort((a, b) => a - b);
 
   socket.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  await fake.close();
+  await server.stop();
 
   // The raw limit on the same machine and database engine: plain INSERTs of the same message rows.
   const raw = await rawInserts(kind, databaseUrl, dataDir);

@@ -1,5 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { startFakeBotApi } from '../server/test/fakes/telegram/fake-bot-api';
+import { freePort } from '../server/test/net';
+import { spawnServer } from '../server/test/server-process';
 
 /** The value at percentile `p` (0–100) of an ascending list. */
 export const percentile = (sorted: number[], p: number) =>
@@ -23,4 +30,98 @@ export async function freshPostgres(adminUrl: string, prefix: string) {
       await c.end();
     },
   };
+}
+
+/** The benchmark company's admin, seeded by bench/seed.ts. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.test', password: 'Bench-Pass1!' };
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * A KreeChat server as its own process (as in production), on a fresh data directory and the given database,
+ * seeded by bench/seed.ts first (`seedEnv` tells it what more to seed), with a Telegram bot connected to a fake
+ * Bot API through the admin's session. `post(chatId, text)` delivers a client's message through the real webhook.
+ */
+export async function startBenchServer(options: {
+  databaseUrl?: string;
+  seedEnv?: Record<string, string>;
+  nodeArgs?: string[];
+}) {
+  const fake = await startFakeBotApi();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '',
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    TELEGRAM_API_ROOT: fake.apiRoot,
+    PUBLIC_URL: base,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/seed.ts')], {
+    env: { ...env, ...options.seedEnv },
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) throw new Error('seeding failed');
+  const server = await spawnServer(env, { port, nodeArgs: options.nodeArgs });
+
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const bot = fake.addBot();
+  const setup = await fetch(`${base}/api/setup-telegram`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ bot_id: bot.token }),
+  });
+  if (!setup.ok) throw new Error(`setup-telegram: ${await setup.text()}`);
+  const hook = fake.webhook(bot.token)!;
+  const hookPath = new URL(hook.url).pathname;
+
+  let updateId = 1;
+  return {
+    base,
+    dataDir,
+    /** The admin's session cookie. */
+    cookie,
+    pid: server.pid,
+    post: (chatId: number, text: string) =>
+      fetch(`${base}${hookPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': hook.secret_token! },
+        body: JSON.stringify({
+          update_id: updateId++,
+          message: {
+            message_id: updateId,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: chatId, type: 'private', first_name: `C${chatId}` },
+            from: { id: chatId, is_bot: false, first_name: `C${chatId}` },
+            text,
+          },
+        }),
+      }).then((r) => {
+        if (r.status !== 200) throw new Error(`webhook answered ${r.status}`);
+      }),
+    async stop() {
+      await server.stop();
+      await fake.close();
+    },
+  };
+}
+
+/** A process's resident memory now, in bytes (Linux). */
+export function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
 }

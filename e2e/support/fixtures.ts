@@ -1,12 +1,16 @@
 import { test as base } from '@playwright/test';
+import { readMail } from '../../server/test/smtp-sink';
 import { startStack, type Stack } from './stack';
 
-/** `test` with the running stack: one per worker, shared by its tests (each test makes its own company). */
-export const test = base.extend<{ mailbox: Mailbox }, { stack: Stack }>({
+/**
+ * `test` with the running stack: one per worker, shared by its tests (each test makes its own company). A spec
+ * that needs the server configured otherwise says so with `test.use({ stackEnv: { … } })`.
+ */
+export const test = base.extend<{ mailbox: Mailbox }, { stack: Stack; stackEnv: Record<string, string> }>({
+  stackEnv: [{}, { scope: 'worker', option: true }],
   stack: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const stack = await startStack();
+    async ({ stackEnv }, use) => {
+      const stack = await startStack({ env: stackEnv });
       await use(stack);
       await stack.close();
     },
@@ -34,6 +38,18 @@ function mailboxOf(stack: Stack) {
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`no code mailed to ${address}`);
+    },
+    /** The newest mail to `address` whose subject contains `subject`, as read by a person, waiting for it. */
+    async mailTo(address: string, subject: string): Promise<{ subject: string; text: string }> {
+      for (let i = 0; i < 100; i++) {
+        const mail = to(address)
+          .map(readMail)
+          .reverse()
+          .find((m) => m.subject.includes(subject));
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail "${subject}" to ${address}`);
     },
   };
 }

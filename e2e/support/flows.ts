@@ -65,6 +65,8 @@ export function asPerson(page: Page) {
     async logOut() {
       await page.getByRole('button', { name: 'Log out' }).first().click();
       await expect(page).toHaveURL(/\/login$/);
+      // The session ended on the server (POST /api/auth/logout), not only in this tab.
+      expect((await (await page.request.get('/api/auth/validate')).json()).status).toBe('invalid');
     },
     async expectWorkspaceOf(name: string) {
       await expect(page).toHaveURL(/\/$/);

@@ -141,6 +141,9 @@ test('an admin who updates their own account is sent to log in again, and then s
   await page.getByRole('button', { name: 'Edit Rosa Owner' }).click();
   const box = page.getByRole('form', { name: 'Update user' });
   await expect(box.getByLabel('E-mail')).toHaveValue(owner.email);
+  // One's own address is changed on the profile, with the current password.
+  await expect(box.getByLabel('E-mail')).not.toBeEditable();
+  await expect(box.getByText('You change your own e-mail address on your Profile page')).toBeVisible();
   await box.getByLabel('First name').fill('Rosalind');
   await box.getByRole('button', { name: 'Update' }).click();
 

@@ -22,12 +22,14 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { prepareChannelSecrets } from './channels/channel-secrets';
 import { createOutboxWorker } from './channels/outbox-worker';
 import { createChannelRegistry } from './channels/registry';
 import { telegramRoutes } from './channels/telegram/telegram.routes';
 import { createTelegramRuntime } from './channels/telegram/telegram.runtime';
 import { fileRoutes } from './files/files.routes';
 import { createFileStorage } from './files/storage';
+import { createAccountNotices } from './mail/account-notices';
 import type { Mailer } from './mail/mailer';
 import { clientRoutes, createClientService } from './modules/clients';
 import {
@@ -52,9 +54,15 @@ import { createPrivateChatService, privateChatRoutes } from './modules/private-c
 import { createPushService, loadVapidKeys, pushRoutes, withPushNotifications } from './modules/push';
 import { registerAccessControl } from './platform/access';
 import { systemClock, type Clock } from './platform/clock';
+import { createAttemptGuard } from './platform/attempt-guard';
+import { addressBucket } from './platform/client-address';
 import { createFailureLimiter } from './platform/failure-limiter';
 import { registerErrorHandler, registerSameOriginRule, restrictBodyTypes } from './platform/http';
 import type { Logger } from './platform/logger';
+import { proxyTrustByHop } from './platform/proxy';
+import { createSecretBox, loadSecretsKey, type SecretBox } from './platform/secrets';
+import { registerMultipartRule } from './platform/multipart';
+import { registerStorableInputRule } from './platform/storable-input';
 
 export type AppDeps = {
   config: Config;
@@ -64,13 +72,25 @@ export type AppDeps = {
   clock?: Clock;
   /** Telegram long-poll timeout in seconds (tests shorten it). */
   telegramPollTimeoutSeconds?: number;
+  /** How often live connections look for expired sessions, in ms (tests shorten it). */
+  liveSweepMs?: number;
+  /** The box that seals channel secrets; made from SECRETS_KEY or DATA_DIR/secrets.key when not given. */
+  secrets?: SecretBox;
 };
+
+/** The secret box of this deployment's key (SECRETS_KEY, else DATA_DIR/secrets.key, generated on first use). */
+function openSecretBox(config: Config, logger: Logger): SecretBox {
+  const { key, source } = loadSecretsKey(config, logger);
+  return createSecretBox(key, source);
+}
 
 export function buildServices(deps: AppDeps) {
   const { database, mailer, config, logger } = deps;
   const { db } = database;
   const clock = deps.clock ?? systemClock;
   const failures = createFailureLimiter(db, clock);
+  const attempts = createAttemptGuard({ limiter: failures, clock });
+  const secrets = deps.secrets ?? openSecretBox(config, logger);
   const sessions = createSessionService({ db, clock, ttlMs: config.sessionTtlMs });
   const push = createPushService({
     db,
@@ -81,9 +101,13 @@ export function buildServices(deps: AppDeps) {
   // Every service publishes through this, so pushes follow the live events without any module calling push code.
   const realtime = withPushNotifications(
     createRealtime({
-      resolveSession: (token) => sessions.resolve(token),
+      sessions,
       redisUrl: config.redisUrl,
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
       logger,
+      clock,
+      sweepMs: deps.liveSweepMs,
     }),
     push,
   );
@@ -95,7 +119,16 @@ export function buildServices(deps: AppDeps) {
     await sessions.endAllOfUser(userId);
     realtime.endUser(userId);
   };
-  const agents = createAgentService({ db, clock, departments, endSessionsOf, presence: realtime, events: realtime });
+  const notices = createAccountNotices({ mailer, logger, publicUrl: config.publicUrl });
+  const agents = createAgentService({
+    db,
+    clock,
+    departments,
+    endSessionsOf,
+    presence: realtime,
+    events: realtime,
+    notices,
+  });
   const auth = createAuthService({
     db,
     clock,
@@ -104,12 +137,14 @@ export function buildServices(deps: AppDeps) {
     companies,
     departments,
     actions,
+    attempts,
     failures,
     onSessionEnded: (sessionId) => realtime.endSession(sessionId),
     endSessionsOf,
     storage,
+    notices,
   });
-  const verification = createVerificationService({ db, clock, mailer, failures });
+  const verification = createVerificationService({ db, clock, mailer, attempts });
   const registration = createRegistrationService({
     db,
     clock,
@@ -117,10 +152,8 @@ export function buildServices(deps: AppDeps) {
     companies,
     departments,
     agents,
-    endSessionsOf: async (id, tx) => {
-      await sessions.endAllOfUser(id, tx);
-      realtime.endUser(id);
-    },
+    endSessionsOf: (id, tx) => sessions.endAllOfUser(id, tx),
+    dropConnectionsOf: (id) => realtime.endUser(id),
   });
   const clients = createClientService({ db, clock, events: realtime });
   // The worker is made below, once the channels exist; delivery only needs to wake it.
@@ -150,6 +183,7 @@ export function buildServices(deps: AppDeps) {
     intake,
     storage,
     locks: database.locks,
+    secrets,
     pollTimeoutSeconds: deps.telegramPollTimeoutSeconds,
   });
   const registry = createChannelRegistry({ telegram: telegram.send });
@@ -157,6 +191,7 @@ export function buildServices(deps: AppDeps) {
   wakeWorker = () => worker.kick();
   return {
     clock,
+    secrets,
     sessions,
     realtime,
     storage,
@@ -194,11 +229,15 @@ export type App = {
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, logger } = deps;
-  const services = buildServices(deps);
+  // Before anything is built or served: a key that does not fit the stored secrets stops the start here
+  // (SecretsKeyError), and secrets an older version stored in plaintext are encrypted.
+  const secrets = deps.secrets ?? openSecretBox(config, logger);
+  await prepareChannelSecrets(deps.database.db, secrets, logger);
+  const services = buildServices({ ...deps, secrets });
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrustByHop(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -213,14 +252,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the same host's ws: and wss: (CSP 3); the live connection never goes anywhere else.
+        connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-  await app.register(rateLimit, { global: false });
+  // Per client address as the limits count them: one IPv6 subscriber's whole /64 is one client.
+  await app.register(rateLimit, { global: false, keyGenerator: (request) => addressBucket(request.ip) });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -235,6 +276,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerSameOriginRule(app, config.publicUrl);
   registerAccessControl(app, (token) => services.sessions.resolve(token));
+  // After the access check, so a stranger learns nothing about a body they may not send.
+  registerStorableInputRule(app);
+  registerMultipartRule(app);
 
   await app.register(
     async (api) => {

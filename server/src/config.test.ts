@@ -31,7 +31,45 @@ describe('config', () => {
     expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@desk.test' }).vapid.subject).toBe('mailto:ops@desk.test');
   });
 
+  it('takes no proxy by default, a hop count, or proxy addresses and CIDRs for TRUST_PROXY', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1,2001:db8::/32 ,::ffff:10.1.0.0/112' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      '2001:db8::/32',
+      '::ffff:10.1.0.0/112',
+    ]);
+  });
+
+  it.each(['true', 'TRUE', 'all', '*'])('refuses TRUST_PROXY=%s at start, saying what to write instead', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: .*any client writes.*TRUST_PROXY=1.*TRUST_PROXY=127\.0\.0\.1/,
+    );
+  });
+
+  it('takes SECRETS_KEY as 32 bytes in base64 or hex, and never repeats it in an error', () => {
+    const hex = 'a1'.repeat(32);
+    expect(loadConfig({ SECRETS_KEY: hex }).secretsKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: base64 }).secretsKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(() => loadConfig({ SECRETS_KEY: 'my-secret-passphrase' })).toThrow(
+      /SECRETS_KEY: must be 32 bytes in base64 \(openssl rand -base64 32\) or 64 hex characters/,
+    );
+    expect(() => loadConfig({ SECRETS_KEY: 'my-secret-passphrase' })).not.toThrow(/my-secret-passphrase/);
+  });
+
   it.each([
+    ['TRUST_PROXY', 'loopback'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '2001:db8::/129'],
+    ['TRUST_PROXY', '127.0.0.1, proxy.internal'],
+    ['TRUST_PROXY', '-1'],
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://x'],
     ['SESSION_TTL', 'forever'],
@@ -41,6 +79,9 @@ describe('config', () => {
     ['PUSH_ENDPOINT_HOSTS', '*'],
     ['VAPID_SUBJECT', 'http://desk.test'],
     ['VAPID_PRIVATE_KEY', 'only-one-half'],
+    ['SECRETS_KEY', 'hunter2'],
+    ['SECRETS_KEY', 'c2hvcnQga2V5IG9mIDE2IGI='],
+    ['SECRETS_KEY', 'ab'.repeat(31)],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -2,8 +2,10 @@
  * Every environment variable KreeChat reads, parsed in one place (ARCHITECTURE §2). A bad value stops the start
  * with a message naming the variable, before anything listens.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretsKey } from './platform/secrets';
 
 /**
  * The push services of Chrome, Firefox, Edge and Safari. A rule is a host name, `*.` + a domain for any host
@@ -44,6 +46,55 @@ const url = (protocols: string[]) =>
       },
       { message: `must be a URL (${protocols.join(' or ')})` },
     );
+
+/** Values that would trust any peer, so the X-Forwarded-For any client writes would pick its address. */
+const TRUST_ANY_PEER = new Set(['true', 'all', '*', 'yes', 'on']);
+
+/** `203.0.113.7`, `2001:db8::1`, `10.0.0.0/8`, `2001:db8::/32`; an IPv4-mapped CIDR needs 96 prefix bits or more. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined || !net.isIP(address)) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  if (net.isIPv4(address)) return bits <= 32;
+  return bits <= 128 && (!/^::ffff:\d/i.test(address) || bits >= 96);
+}
+
+/**
+ * TRUST_PROXY: empty, `false` or `0` — no proxy; a hop count — that many proxies in front, the immediate peer
+ * always one of them; otherwise the proxies' addresses and CIDRs, separated by commas.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value.toLowerCase() === 'false' || value === '0') return false;
+    if (TRUST_ANY_PEER.has(value.toLowerCase())) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${value}" would believe the X-Forwarded-For header any client writes. Write how many proxies stand in ` +
+          'front of KreeChat (TRUST_PROXY=1), or better their addresses (TRUST_PROXY=127.0.0.1, or 10.0.0.0/8,::1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrCidr(e));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (1, 2 …) or proxy addresses / CIDRs separated by commas; not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
@@ -89,8 +140,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built single-page app lives; empty disables serving it (tests, API-only deployments). */
   WEB_DIST: z.string().optional(),
-  /** Behind a reverse proxy: trust X-Forwarded-* for the client address and protocol. */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /** The key that encrypts channel secrets at rest; without it one is generated once into DATA_DIR/secrets.key. */
+  SECRETS_KEY: optional(
+    z
+      .string()
+      .transform((v) => parseSecretsKey(v))
+      .refine((key) => key !== undefined, {
+        message: 'must be 32 bytes in base64 (openssl rand -base64 32) or 64 hex characters (openssl rand -hex 32)',
+      }),
+  ),
+  /** Behind reverse proxies: whose X-Forwarded-* to believe for the client address and protocol. */
+  TRUST_PROXY: trustProxy,
 });
 
 export type Config = {
@@ -118,7 +178,10 @@ export type Config = {
   sessionTtlMs: number;
   logLevel: string;
   webDist: string | undefined;
-  trustProxy: boolean;
+  /** No proxy, a hop count, or the proxies' addresses and CIDRs (platform/proxy.ts). */
+  trustProxy: false | number | string[];
+  /** Encrypts channel secrets; without it the key generated once into DATA_DIR/secrets.key is used. */
+  secretsKey: Buffer | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -161,7 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
     sessionTtlMs: e.SESSION_TTL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
+    secretsKey: e.SECRETS_KEY,
     webDist: e.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../web/dist') : e.WEB_DIST || undefined,
   };
 }

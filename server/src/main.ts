@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createMailer } from './mail/mailer';
 import { createLogger } from './platform/logger';
+import { SecretsKeyError } from './platform/secrets';
 
 async function main() {
   let config;
@@ -44,6 +45,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // The operator's to fix (a key that does not fit the data): the message says how, a stack would bury it.
+  if (error instanceof SecretsKeyError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

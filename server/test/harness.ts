@@ -2,10 +2,12 @@
  * The real app over a real database, driven through Fastify's inject (no sockets needed), with a cookie jar per
  * client and a clock the test moves.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp, type Services } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -23,6 +25,13 @@ export class TestClock {
   }
 }
 
+/**
+ * Every app a test worker starts is a process of one deployment, given one SECRETS_KEY as README tells operators
+ * (else each would generate its own into its own DATA_DIR and refuse the others' secrets). Tests of the generated
+ * key file pass `SECRETS_KEY: ''`.
+ */
+export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
+
 export type TestApp = {
   app: FastifyInstance;
   services: Services;
@@ -32,18 +41,29 @@ export type TestApp = {
   dataDir: string;
   /** http://127.0.0.1:<port> when started with `listen`, for sockets and webhooks; '' otherwise. */
   baseUrl: string;
-  client(): TestClient;
+  /** A new browser; `from` is the client address the server sees (Fastify inject's remoteAddress). */
+  client(options?: ClientOptions): TestClient;
   close(): Promise<void>;
 };
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { listen?: boolean; port?: number; pollTimeoutSeconds?: number; databaseUrl?: string } = {},
+  options: {
+    listen?: boolean;
+    port?: number;
+    pollTimeoutSeconds?: number;
+    databaseUrl?: string;
+    liveSweepMs?: number;
+    /** A database the test opened (and filled) itself; the app closes it with the rest. */
+    database?: Database;
+    /** Where the app logs (at info level), for tests that read the log. */
+    logTo?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   // A second process of the same deployment opens the first one's database.
-  const database = options.databaseUrl
-    ? await openDatabase({ databaseUrl: options.databaseUrl })
-    : await createTestDatabase();
+  const database =
+    options.database ??
+    (options.databaseUrl ? await openDatabase({ databaseUrl: options.databaseUrl }) : await createTestDatabase());
   const smtp = await startSmtpSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-test-'));
   const config = loadConfig({
@@ -52,9 +72,12 @@ export async function startTestApp(
     WEB_DIST: '',
     SMTP_URL: smtp.url,
     DATA_DIR: dataDir,
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
-  const logger = createLogger(process.env.KC_TEST_LOG ?? 'silent');
+  const logger = options.logTo
+    ? createLogger('info', options.logTo)
+    : createLogger(process.env.KC_TEST_LOG ?? 'silent');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
   const clock = new TestClock();
   const { app, services, start } = await buildApp({
@@ -64,6 +87,7 @@ export async function startTestApp(
     mailer,
     clock,
     telegramPollTimeoutSeconds: options.pollTimeoutSeconds ?? 1,
+    liveSweepMs: options.liveSweepMs,
   });
   await app.ready();
   if (options.listen) await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -77,7 +101,7 @@ export async function startTestApp(
     smtp,
     dataDir,
     baseUrl: options.listen && address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : '',
-    client: () => new TestClient(app),
+    client: (clientOptions) => new TestClient(app, clientOptions),
     async close() {
       await app.close();
       mailer.close();
@@ -89,11 +113,14 @@ export async function startTestApp(
 }
 
 /** Two processes of one deployment — one PostgreSQL database, one Redis — both listening, for cross-process tests. */
-export async function startTwoProcesses(redisUrl: string): Promise<[TestApp, TestApp]> {
-  const a = await startTestApp({ REDIS_URL: redisUrl }, { listen: true });
+export async function startTwoProcesses(
+  redisUrl: string,
+  options: { liveSweepMs?: number } = {},
+): Promise<[TestApp, TestApp]> {
+  const a = await startTestApp({ REDIS_URL: redisUrl }, { listen: true, ...options });
   const b = await startTestApp(
     { REDIS_URL: redisUrl },
-    { listen: true, databaseUrl: (a.database as { url?: string }).url },
+    { listen: true, databaseUrl: (a.database as { url?: string }).url, ...options },
   );
   return [a, b];
 }
@@ -105,10 +132,15 @@ export type Reply = {
   cookies: { name: string; value: string; [k: string]: unknown }[];
 };
 
+export type ClientOptions = { from?: string };
+
 /** One browser: keeps the cookies the server sets and sends them back. */
 export class TestClient {
   private jar = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: ClientOptions = {},
+  ) {}
 
   cookie(name: string) {
     return this.jar.get(name);
@@ -128,6 +160,7 @@ export class TestClient {
     const response = await this.app.inject({
       method,
       url: `/api${url}`,
+      ...(this.options.from ? { remoteAddress: this.options.from } : {}),
       headers: {
         ...(cookie ? { cookie } : {}),
         ...(body !== undefined && !raw ? { 'content-type': 'application/json' } : {}),

@@ -6,6 +6,16 @@ import { eventually } from './harness';
 
 export type LiveEvent = { event: ServerEventName; payload: any };
 
+function presenceFlips(events: LiveEvent[], userId: string): ('online' | 'offline')[] {
+  return events.flatMap((e): ('online' | 'offline')[] => {
+    if (e.event === 'userLogin' || e.event === 'userLogout')
+      return e.payload.userid === userId ? [e.payload.status] : [];
+    if (e.event !== 'presenceChanged') return [];
+    const batch = e.payload as ServerEventPayload<'presenceChanged'>;
+    return batch.online.includes(userId) ? ['online'] : batch.offline.includes(userId) ? ['offline'] : [];
+  });
+}
+
 export async function connectLive(baseUrl: string, client: TestClient) {
   const events: LiveEvent[] = [];
   const socket: Socket = io(baseUrl, {
@@ -35,6 +45,77 @@ export async function connectLive(baseUrl: string, client: TestClient) {
       );
     },
     of: (event: ServerEventName) => events.filter((e) => e.event === event).map((e) => e.payload),
+    /** The user's presence flips heard so far, in order, whichever event carried them (lone or batched). */
+    presence: (userId: string) => presenceFlips(events, userId),
+    /** Waits until the user's `count`-th flip heard is `status`. */
+    waitForFlip(userId: string, status: 'online' | 'offline', count = 1, timeoutMs = 5_000) {
+      return eventually(
+        () => presenceFlips(events, userId).filter((s) => s === status).length >= count || undefined,
+        timeoutMs,
+      );
+    },
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * A browser's live connection that can lose its transport and come back the way socket.io-client does, offering
+ * the server its previous session for recovery. `frames` keeps every raw Engine.IO message received, so a test sees
+ * what reached the wire even when the client library would have dropped it (an attacker's client would not).
+ */
+export async function connectRecoverable(baseUrl: string, client: TestClient, options: { origin?: string } = {}) {
+  const frames: string[] = [];
+  const socket: Socket = io(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: {
+      cookie: `kc_session=${client.cookie('kc_session') ?? ''}`,
+      ...(options.origin ? { origin: options.origin } : {}),
+    },
+    reconnection: false,
+  });
+  const record = () =>
+    socket.io.engine.on('packet', (packet: { type: string; data?: unknown }) => {
+      if (packet.type === 'message') frames.push(String(packet.data));
+    });
+  socket.io.on('open', record);
+
+  /** Resolves once the handshake ends: how it ended. */
+  const handshake = () =>
+    new Promise<'recovered' | 'fresh' | 'refused'>((resolve) => {
+      const done = (outcome: 'recovered' | 'fresh' | 'refused') => {
+        socket.off('connect', onConnect);
+        socket.off('connect_error', onError);
+        resolve(outcome);
+      };
+      const onConnect = () => done(socket.recovered ? 'recovered' : 'fresh');
+      const onError = () => done('refused');
+      socket.once('connect', onConnect);
+      socket.once('connect_error', onError);
+    });
+  const first = await handshake();
+
+  return {
+    socket,
+    first,
+    frames,
+    /** Whether any raw frame received mentions `text` (an id, say). */
+    saw: (text: string) => frames.some((frame) => frame.includes(text)),
+    /** The transport breaks as a network drop would: the server keeps the session for recovery. */
+    async drop() {
+      const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+      socket.io.engine.close();
+      await closed;
+      // The client knows at once; the server notices the closed transport a moment later, and only then keeps
+      // the session for recovery (a change made before that acts on a connection it still thinks is open).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    },
+    /** Connects again, offering the previous session as socket.io-client does. */
+    reconnect() {
+      const outcome = handshake();
+      socket.connect();
+      return outcome;
+    },
     close: () => socket.close(),
   };
 }

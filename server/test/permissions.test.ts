@@ -7,7 +7,7 @@
  * and a cast, and a rival company. Each row opens the tickets it changes, so rows do not depend on each other.
  */
 import fs from 'node:fs';
-import type { ServerEventName, ServerEventPayload, Ticket } from '@kreechat/contract';
+import { ACCOUNT_MESSAGES, type ServerEventName, type ServerEventPayload, type Ticket } from '@kreechat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackUpdate, textUpdate } from './fakes/telegram/updates';
 import { eventually, seedCompany, STRONG_PASSWORD, TestClient, uniqueEmail, type Reply } from './harness';
@@ -19,7 +19,7 @@ type Row = { calls: string; agent: string; moderator: string; admin: string; che
 /** The README table, cell for cell, each row with the check that proves it. */
 const TABLE: Row[] = [
   {
-    calls: 'login, logout, validate, registration and password reset',
+    calls: 'login, logout (`POST /auth/logout`), validate, registration and password reset',
     agent: 'public',
     moderator: 'public',
     admin: 'public',
@@ -27,7 +27,7 @@ const TABLE: Row[] = [
   },
   {
     calls:
-      'own profile, picture, language, bubbles, push subscription, notifications, private chat, `GET /auth/agents`',
+      'own profile, picture, password, language, bubbles, push subscription, notifications, private chat, `GET /auth/agents`',
     agent: 'yes (own data only)',
     moderator: 'yes',
     admin: 'yes',
@@ -105,7 +105,7 @@ const LIVE: { rule: string; check: () => Promise<void> }[] = [
     check: ownerEvents,
   },
   {
-    rule: 'presence (`userLogin` / `userLogout`), `newUser` and `clientUpdated` to the company',
+    rule: 'presence (`userLogin` / `userLogout`, and `presenceChanged` — not in SPEC — for several flips at once), `newUser` and `clientUpdated` to the company',
     check: companyEvents,
   },
   { rule: '`totalOnlineAgents` to its admins', check: adminEvents },
@@ -271,7 +271,7 @@ async function publicCalls() {
     expect((await browser.get('/auth/validate')).body.status).toBe('invalid');
     expect((await browser.post('/auth/login', { email: cast[who].email, password: STRONG_PASSWORD })).status).toBe(200);
     expect((await browser.get('/auth/validate')).body).toMatchObject({ status: 'valid', role: who, id: cast[who].id });
-    expect((await browser.get('/auth/logout')).status).toBe(200);
+    expect((await browser.post('/auth/logout')).status).toBe(200);
     expect((await browser.get('/auth/validate')).body.status).toBe('invalid');
   }
   // Without a session these calls answer on their merits (here: the body is incomplete), never 401.
@@ -301,6 +301,14 @@ async function ownDataCalls() {
     const picture = new FormData();
     picture.append('file', new Blob([await png()], { type: 'image/png' }), 'me.png');
     expect((await c.postForm('/auth/change-profile-pic', picture)).status).toBe(200);
+    // The call is open to every member and acts on the caller's own account (a wrong current password here: a
+    // right one would end the session the other rows use).
+    const password = await c.post('/auth/change-password', {
+      current_password: 'Not-my-passw0rd!',
+      new_password: 'N3w-Secret!pass',
+      confirm_password: 'N3w-Secret!pass',
+    });
+    expect(password).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.currentPasswordWrong } });
     bubbles[who] = (await must(c.post('/create-bubble', { name: `${who} hello`, content: 'Hello!' }))).bubbleid;
     expect((await c.post('/update-subscription', { subscription: false })).body).toEqual({ subscribed: false });
     expect((await c.get('/notifications')).status).toBe(200);
@@ -336,6 +344,7 @@ async function ownDataCalls() {
     ['GET', '/auth/agents'],
     ['GET', `/${cast.agent.id}/private-chat`],
     ['POST', '/auth/change-lang'],
+    ['POST', '/auth/change-password'],
     ['POST', '/update-subscription'],
   ] as const) {
     const reply = await world.t.client().request(method, url, method === 'POST' ? {} : undefined);
@@ -634,6 +643,15 @@ async function blockAndAgents() {
     // Not on oneself: an admin cannot demote or disable their own account.
     await expectStatuses({ admin: 403, moderator: 403 }, (c, who) => toggle(cast[who].id)(c));
   }
+  // Nor their own e-mail address (README, Account changes): that is changed on the profile, with the password.
+  const ownEmail = await home.adminClient.put('/auth/update-account', {
+    email: uniqueEmail('admin.moved'),
+    first_name: 'Ada',
+    last_name: 'Admin',
+    departmentid: home.department.id,
+    userid: cast.admin.id,
+  });
+  expect(ownEmail).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.ownEmailOnProfile } });
 }
 
 async function departmentsAndTelegram() {
@@ -787,13 +805,22 @@ async function companyEvents() {
   try {
     const newcomer = await home.addAgent({ firstName: 'Nia' });
     const newcomerTab = await connectLive(world.t.baseUrl, newcomer.client);
-    const isNewcomer = (p: { userid: string }) => p.userid === newcomer.user.id;
-    expect(await received(tabs, 'userLogin', isNewcomer)).toEqual(inCompany);
+    // A flip travels alone (userLogin / userLogout) or with others (presenceChanged): either way, the same audience.
+    const heard = async (status: 'online' | 'offline') => {
+      const seen = {} as Record<keyof typeof tabs, boolean>;
+      for (const who of Object.keys(tabs) as (keyof typeof tabs)[]) {
+        await settled(who, tabs[who]);
+        seen[who] = tabs[who].presence(newcomer.user.id).includes(status);
+      }
+      return seen;
+    };
+    await tabs.agent.waitForFlip(newcomer.user.id, 'online');
+    expect(await heard('online')).toEqual(inCompany);
     // Logging out ends the socket at once (no grace period for a reload).
-    await must(newcomer.client.get('/auth/logout'));
-    await eventually(() => tabs.agent.of('userLogout').some(isNewcomer));
+    await must(newcomer.client.post('/auth/logout'));
+    await tabs.agent.waitForFlip(newcomer.user.id, 'offline');
     newcomerTab.close();
-    expect(await received(tabs, 'userLogout', isNewcomer)).toEqual(inCompany);
+    expect(await heard('offline')).toEqual(inCompany);
 
     const { agent } = await must(
       home.adminClient.post('/auth/register', {

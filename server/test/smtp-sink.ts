@@ -3,6 +3,28 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string };
 
+/** The subject and the plain-text body of a single-part mail, as a person reads them (transfer encoding undone). */
+export function readMail(mail: ReceivedMail): { subject: string; text: string } {
+  const split = mail.raw.search(/\r?\n\r?\n/);
+  // Folded header lines continue with whitespace.
+  const headers = mail.raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = mail.raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? Buffer.from(
+          body
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8')
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+}
+
 export type SmtpSink = {
   url: string;
   mails: ReceivedMail[];

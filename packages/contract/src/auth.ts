@@ -56,12 +56,37 @@ export const profileResponseSchema = z.object({
 });
 export type Profile = z.infer<typeof profileResponseSchema>;
 
+/** The password a signed-in person types to prove it is them (not someone at their unlocked screen). */
+const currentPasswordSchema = z
+  .string({ message: 'Enter your current password' })
+  .min(1, { message: 'Enter your current password' })
+  .max(200, { message: 'Password is too long' });
+
 export const updateProfileBodySchema = z.object({
   first_name: requiredText('First name', 100),
   last_name: requiredText('Last name', 100),
   email: emailSchema,
+  /** Required when `email` differs from the account's: a stolen session alone cannot move the account away. */
+  current_password: currentPasswordSchema.optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** POST /auth/change-password: the new password follows the registration rule; success ends every session. */
+export const changePasswordBodySchema = z.object({
+  current_password: currentPasswordSchema,
+  new_password: strongPasswordSchema,
+  confirm_password: z.string({ message: 'Please fill in all fields' }).max(200),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** Server texts the web matches on to show its own translation (SPEC §8 style: exact strings). */
+export const ACCOUNT_MESSAGES = {
+  currentPasswordRequired: 'Enter your current password to change your e-mail address',
+  currentPasswordWrong: 'The current password is not correct',
+  passwordsDoNotMatch: 'Passwords do not match',
+  samePassword: 'The new password must differ from the current one',
+  ownEmailOnProfile: 'Change your own e-mail address on your profile, which asks for your current password',
+} as const;
 
 export const changeLangBodySchema = z.object({ lang: languageSchema });
 

@@ -19,3 +19,9 @@ export const colleagueListSchema = z.array(colleagueSchema);
 /** userLogin / userLogout: a colleague's presence flipped. */
 export const presenceEventSchema = z.object({ userid: z.string(), status: z.enum(PRESENCE_STATUSES) });
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+
+/** presenceChanged: the colleagues who came online and went offline since the last presence event. */
+export type PresenceBatch = { online: string[]; offline: string[] };
+
+/** How long flips that follow a lone one are gathered before they go out together (ms). */
+export const PRESENCE_BATCH_MS = 500;

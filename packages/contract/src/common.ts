@@ -30,6 +30,9 @@ export type ApiError = z.infer<typeof errorSchema>;
 
 export const okSchema = z.object({ message: z.string() });
 
+/** The body of a state-changing call that carries nothing: `{}` (a JSON body, so the same-origin rules apply). */
+export const emptyBodySchema = z.object({});
+
 export const uuidSchema = z.uuid({ message: 'Invalid id' });
 
 /** Trimmed, non-empty text; `label` names the field in the error message. */

@@ -5,7 +5,8 @@
 import type { Agent } from './agents';
 import type { Bubble } from './bubbles';
 import type { Client } from './clients';
-import type { PresenceEvent } from './colleagues';
+import type { Role } from './common';
+import type { PresenceBatch, PresenceEvent } from './colleagues';
 import type { Message } from './messages';
 import type { Notification } from './notifications';
 import type { PinnedMessage } from './pins';
@@ -34,6 +35,12 @@ export type ServerEvents = {
   /** Presence, to the whole company: a colleague came online / went offline. */
   userLogin: (payload: PresenceEvent) => void;
   userLogout: (payload: PresenceEvent) => void;
+  /**
+   * Not named by SPEC §7: several flips at once, to the whole company. A lone flip goes out at once as userLogin
+   * or userLogout; flips that follow it within PRESENCE_BATCH_MS travel together in one of these (after a server
+   * restart every agent reconnects: one event each would cost agents² frames).
+   */
+  presenceChanged: (payload: PresenceBatch) => void;
   /** To the receiver's and the sender's own sockets (the sender's other tabs). */
   newPrivateMessage: (payload: { message: PrivateMessage; sender: PrivateChatPeer }) => void;
   /**
@@ -50,6 +57,11 @@ export type ServerEvents = {
    * agent may read clients), so ticket cards, open chats and the admin panel show it without a reload.
    */
   clientUpdated: (payload: { client: Client }) => void;
+  /**
+   * Not named by SPEC §7: to the user's own sockets, after an admin changed their role or department. Their live
+   * connections already hear the new rooms only; the screens read again what the old access showed.
+   */
+  accessChanged: (payload: { role: Role; departmentid: string | null }) => void;
 };
 
 export type ServerEventName = keyof ServerEvents;
@@ -70,9 +82,11 @@ export const SERVER_EVENTS = [
   'unpinMessage',
   'userLogin',
   'userLogout',
+  'presenceChanged',
   'newPrivateMessage',
   'newNotification',
   'totalOnlineAgents',
   'newUser',
   'clientUpdated',
+  'accessChanged',
 ] as const satisfies readonly ServerEventName[];

@@ -40,7 +40,11 @@ export class GoneError extends AppError {
   }
 }
 export class TooManyRequestsError extends AppError {
-  constructor(message = 'Too many requests. Try again later.') {
+  /** `retryAfterSeconds`, when known, is sent as the Retry-After header. */
+  constructor(
+    message = 'Too many requests. Try again later.',
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
   }
 }

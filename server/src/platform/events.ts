@@ -1,4 +1,4 @@
-import type { ServerEventName, ServerEventPayload } from '@kreechat/contract';
+import type { Role, ServerEventName, ServerEventPayload } from '@kreechat/contract';
 
 /** Who may see a ticket's events: its department, the company's all-department viewers, and its handler. */
 export type TicketAudience = {
@@ -21,4 +21,13 @@ export interface EventPublisher {
   /** Drops the live connections of a session that ended (logout) or of a user who was disabled. */
   endSession(sessionId: string): void;
   endUser(userId: string): void;
+  /**
+   * The user's role or department changed (after commit): their live connections leave the rooms of the old
+   * access and join those of the new one, on every process.
+   */
+  accessChanged(user: LiveUser, before: LiveAccess): void;
 }
+
+/** What decides which tickets' events a user receives. */
+export type LiveAccess = { role: Role; departmentId: string | null };
+export type LiveUser = LiveAccess & { userId: string; companyId: string };

@@ -26,6 +26,13 @@ describe('HTTP rules every route shares', () => {
     expect(notObject.status).toBe(400);
   });
 
+  it('lets pages connect only to the server itself (CSP connect-src)', async () => {
+    const reply = await t.client().get('/health');
+    const policy = String(reply.headers['content-security-policy']);
+    expect(policy).toMatch(/connect-src 'self'(;|$)/);
+    expect(policy).not.toMatch(/\bwss?:/);
+  });
+
   it('refuses the body types a cross-site form can send', async () => {
     const c = t.client();
     const form = await c.request('POST', '/auth/login', 'email=a%40b.c&password=x', {

@@ -1,7 +1,7 @@
 /** HTTP plumbing shared by every route: the error handler, the same-origin rule and body-type rule. */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ForbiddenError } from './errors';
+import { AppError, ForbiddenError, TooManyRequestsError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -13,6 +13,9 @@ function validationMessage(error: FastifyError): string {
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
     }
@@ -39,9 +42,20 @@ export function registerSameOriginRule(app: FastifyInstance, publicUrl: string |
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
-    const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && origin !== publicOrigin) throw new ForbiddenError('Cross-site request refused');
+    if (!isOwnOrigin(origin, request, publicOrigin)) throw new ForbiddenError('Cross-site request refused');
   });
+}
+
+/**
+ * The same-origin rule, for HTTP and the WebSocket handshake alike: a browser's `Origin` must be the origin the
+ * request was sent to (as the client saw it, through a trusted proxy) or PUBLIC_URL's.
+ */
+export function isOwnOrigin(
+  origin: string,
+  requested: { protocol: string; host: string },
+  publicOrigin: string | undefined,
+): boolean {
+  return origin === `${requested.protocol}://${requested.host}` || origin === publicOrigin;
 }
 
 /** Only JSON and multipart bodies are parsed: the form and text types a cross-site form can send answer 415. */

@@ -39,7 +39,7 @@ describe.skipIf(!runs)('presence across processes (Redis adapter)', () => {
 
     // Bob's tab on process A: the watcher on process B hears it, both lists agree.
     const tab = await connectLive(a.baseUrl, bob.client);
-    await watching.waitFor('userLogin', (p) => p.userid === bob.user.id);
+    await watching.waitForFlip(bob.user.id, 'online');
     expect(await statusVia(onB)).toBe('online');
     expect(await statusVia(watcher.client)).toBe('online');
 
@@ -49,19 +49,18 @@ describe.skipIf(!runs)('presence across processes (Redis adapter)', () => {
     const reloaded = await connectLive(b.baseUrl, bobOnB);
     expect(await statusVia(watcher.client)).toBe('online');
     await new Promise((resolve) => setTimeout(resolve, PRESENCE_GRACE_MS + 500));
-    expect(watching.of('userLogout').filter((p) => p.userid === bob.user.id)).toEqual([]);
-    expect(watching.of('userLogin').filter((p) => p.userid === bob.user.id)).toHaveLength(1);
+    expect(watching.presence(bob.user.id)).toEqual(['online']);
     expect(await statusVia(watcher.client)).toBe('online');
 
     // Logging out on process A ends the socket held by process B: offline at once, on both.
     const sameSessionOnA = a.client();
     sameSessionOnA.setCookie('kc_session', bobOnB.cookie('kc_session')!);
-    expect((await sameSessionOnA.get('/auth/logout')).status).toBe(200);
-    await watching.waitFor('userLogout', (p) => p.userid === bob.user.id, PRESENCE_GRACE_MS - 1_000);
+    expect((await sameSessionOnA.post('/auth/logout')).status).toBe(200);
+    await watching.waitForFlip(bob.user.id, 'offline', 1, PRESENCE_GRACE_MS - 1_000);
     expect(await statusVia(onB)).toBe('offline');
     expect(await statusVia(watcher.client)).toBe('offline');
 
-    expect(outside.events.filter((e) => e.payload?.userid === bob.user.id)).toEqual([]);
+    expect(outside.presence(bob.user.id)).toEqual([]);
     reloaded.close();
     watching.close();
     outside.close();

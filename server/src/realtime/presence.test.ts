@@ -68,10 +68,8 @@ describe('presence: the colleagues list and userLogin / userLogout', () => {
     const outside = await connectLive(t.baseUrl, outsider.client);
 
     const first = await connectLive(t.baseUrl, bob.client);
-    await watching.waitFor('userLogin', (p) => p.userid === bob.user.id);
-    expect(watching.of('userLogin').filter((p) => p.userid === bob.user.id)).toEqual([
-      { userid: bob.user.id, status: 'online' },
-    ]);
+    await watching.waitForFlip(bob.user.id, 'online');
+    expect(watching.presence(bob.user.id)).toEqual(['online']);
 
     // A second tab is no news; a reload (close, reconnect within the grace) neither.
     const second = await connectLive(t.baseUrl, bob.client);
@@ -80,32 +78,45 @@ describe('presence: the colleagues list and userLogin / userLogout', () => {
     second.close();
     expect(await statusOf(watcher, bob.user.id)).toBe('online');
     await new Promise((resolve) => setTimeout(resolve, PRESENCE_GRACE_MS + 500));
-    expect(watching.of('userLogin').filter((p) => p.userid === bob.user.id)).toHaveLength(1);
-    expect(watching.of('userLogout').filter((p) => p.userid === bob.user.id)).toEqual([]);
+    expect(watching.presence(bob.user.id)).toEqual(['online']);
 
     // The last tab closes: offline once the grace period passed, in the list and by event.
     reloaded.close();
     expect(await statusOf(watcher, bob.user.id)).toBe('online');
-    await watching.waitFor('userLogout', (p) => p.userid === bob.user.id, PRESENCE_GRACE_MS + 3_000);
+    await watching.waitForFlip(bob.user.id, 'offline', 1, PRESENCE_GRACE_MS + 3_000);
     expect(await statusOf(watcher, bob.user.id)).toBe('offline');
 
     // Back, then logging out: offline at once.
     const again = await connectLive(t.baseUrl, bob.client);
-    await eventually(() => watching.of('userLogin').filter((p) => p.userid === bob.user.id).length === 2);
+    await watching.waitForFlip(bob.user.id, 'online', 2);
     const loggedOutAt = Date.now();
-    await bob.client.get('/auth/logout');
-    await watching.waitFor(
-      'userLogout',
-      (p) => p.userid === bob.user.id && watching.of('userLogout').length === 2,
-      PRESENCE_GRACE_MS,
-    );
+    await bob.client.post('/auth/logout');
+    await watching.waitForFlip(bob.user.id, 'offline', 2, PRESENCE_GRACE_MS);
     expect(Date.now() - loggedOutAt).toBeLessThan(PRESENCE_GRACE_MS);
     expect(await statusOf(watcher, bob.user.id)).toBe('offline');
     again.close();
 
     // Another company heard nothing about Bob.
-    expect(outside.events.filter((e) => e.payload?.userid === bob.user.id)).toEqual([]);
+    expect(outside.presence(bob.user.id)).toEqual([]);
+    expect(outside.events.filter((e) => JSON.stringify(e.payload).includes(bob.user.id))).toEqual([]);
     watching.close();
     outside.close();
+  });
+
+  it('sends a lone flip at once and a storm of flips together, with the right count for the admins', async () => {
+    const { addAgent, adminClient } = await seedCompany(t);
+    const watching = await connectLive(t.baseUrl, adminClient);
+    const crowd = await Promise.all(Array.from({ length: 8 }, (_, i) => addAgent({ firstName: `Crowd${i}` })));
+    const tabs = await Promise.all(crowd.map((member) => connectLive(t.baseUrl, member.client)));
+    for (const member of crowd) await watching.waitForFlip(member.user.id, 'online');
+
+    // Each heard once; at most one went alone, the rest in batches (far fewer events than flips).
+    for (const member of crowd) expect(watching.presence(member.user.id)).toEqual(['online']);
+    const alone = watching.of('userLogin').filter((p) => crowd.some((m) => m.user.id === p.userid));
+    expect(alone.length).toBeLessThanOrEqual(1);
+    expect(watching.of('presenceChanged').length).toBeLessThan(crowd.length);
+    await eventually(() => watching.of('totalOnlineAgents').at(-1)?.onlineAgents === crowd.length + 1);
+    for (const tab of tabs) tab.close();
+    watching.close();
   });
 });

@@ -1,82 +1,47 @@
 /**
- * Live events over Socket.IO (ARCHITECTURE §4). The handshake is authenticated by the session cookie; a socket
- * joins the rooms of what its user may see: `user:<id>`, and `dept:<id>` for an agent or `all:<company>` for the
- * admins and moderators who see every department. With REDIS_URL, the Redis streams adapter carries emits to the
- * sockets of every process.
+ * Live events over Socket.IO (ARCHITECTURE §4). Every handshake — a recovered one too — is checked for a
+ * same-origin `Origin` and authenticated by the session cookie, and joins the rooms of its user as they are now
+ * (rooms.ts). What changes a user's sessions or access acts on their sockets at once, on every process (through
+ * the adapter): logout, disable and reset drop them, a new role or department moves them. Sessions that expire
+ * without any of those are found by one batched, read-only query for the sockets whose known expiry has passed.
+ * With REDIS_URL, the Redis streams adapter carries emits and room changes to every process.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { seesAllDepartments, type ServerEvents } from '@kreechat/contract';
+import { PRESENCE_BATCH_MS, type ServerEvents } from '@kreechat/contract';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { createGroupCommit } from '../db/group-commit';
 import type { Principal } from '../platform/access';
+import type { Clock } from '../platform/clock';
+import { sha256 } from '../platform/crypto';
 import { SESSION_COOKIE } from '../platform/access';
-import type { EventPublisher, TicketAudience } from '../platform/events';
+import type { EventPublisher, LiveAccess, LiveUser, TicketAudience } from '../platform/events';
+import { isOwnOrigin } from '../platform/http';
 import type { Logger } from '../platform/logger';
 import type { Presence } from '../platform/presence';
+import { createProxyTrust } from '../platform/proxy';
+import { memoryPresenceStore, redisPresenceStore } from './presence-store';
+import { accessRooms, rooms, roomsOf } from './rooms';
 
-type SocketData = { principal: Principal; token: string };
+/** What a socket remembers of its session. No token: with Redis this is persisted for connection recovery. */
+type SocketData = { userId: string; companyId: string; sessionId: string; expiresAt: number };
 type KcServer = Server<Record<string, never>, ServerEvents, Record<string, never>, SocketData>;
-
-/** How often live sockets re-check their session, so an expired one stops receiving. */
-const SESSION_RECHECK_MS = 60_000;
+type KcSocket = Socket<Record<string, never>, ServerEvents, Record<string, never>, SocketData>;
 
 /** How long a user whose last socket closed still counts as online (a page reload reconnects well within it). */
 export const PRESENCE_GRACE_MS = 5_000;
 
-/**
- * Users in their grace period, per company. With Redis it lives there (a sorted set scored by the end of the
- * grace), so every process answers the same; alone, in memory.
- */
-type GraceStore = {
-  add(companyId: string, userId: string, until: number): Promise<void>;
-  remove(companyId: string, userId: string): Promise<void>;
-  list(companyId: string, now: number): Promise<string[]>;
-};
+/** How often the sockets whose session may have expired are checked (one query for all of them, if any). */
+const EXPIRY_SWEEP_MS = 30_000;
+/** How often a process looks for dead processes whose sockets still count as online (with Redis). */
+const REAP_MS = 10_000;
+/** Sessions looked up per query when many expire at once. */
+const SWEEP_BATCH = 1_000;
 
-function memoryGrace(): GraceStore {
-  const byCompany = new Map<string, Map<string, number>>();
-  return {
-    async add(companyId, userId, until) {
-      const users = byCompany.get(companyId) ?? new Map<string, number>();
-      users.set(userId, until);
-      byCompany.set(companyId, users);
-    },
-    async remove(companyId, userId) {
-      byCompany.get(companyId)?.delete(userId);
-    },
-    async list(companyId, now) {
-      return [...(byCompany.get(companyId) ?? [])].filter(([, until]) => until > now).map(([id]) => id);
-    },
-  };
-}
-
-function redisGrace(redis: Redis): GraceStore {
-  const key = (companyId: string) => `kc:presence-grace:${companyId}`;
-  return {
-    async add(companyId, userId, until) {
-      await redis
-        .multi()
-        .zadd(key(companyId), until, userId)
-        .pexpire(key(companyId), PRESENCE_GRACE_MS * 4)
-        .exec();
-    },
-    async remove(companyId, userId) {
-      await redis.zrem(key(companyId), userId);
-    },
-    list: (companyId, now) => redis.zrangebyscore(key(companyId), `(${now}`, '+inf'),
-  };
-}
-
-const rooms = {
-  user: (id: string) => `user:${id}`,
-  department: (id: string) => `dept:${id}`,
-  allDepartments: (companyId: string) => `all:${companyId}`,
-  session: (id: string) => `session:${id}`,
-  company: (id: string) => `company:${id}`,
-  /** The company's admins: the only ones who may read the agents list (GET /admin/get-all-agents). */
-  admins: (companyId: string) => `admins:${companyId}`,
-};
+/** The sessions live connections read: the live ones among many, by their stored ids, in one read. */
+export type LiveSessions = { findLive(sessionIds: string[]): Promise<Principal[]> };
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -87,6 +52,11 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
+const lastEntry = (header: string | string[] | undefined) => {
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  return value?.split(',').at(-1)?.trim() || undefined;
+};
+
 export type Realtime = EventPublisher &
   Presence & {
     attach(server: HttpServer): void;
@@ -94,16 +64,57 @@ export type Realtime = EventPublisher &
   };
 
 export function createRealtime(deps: {
-  resolveSession: (token: string | undefined) => Promise<Principal | undefined>;
+  sessions: LiveSessions;
   redisUrl?: string;
+  publicUrl?: string;
+  trustProxy: false | number | string[];
   logger: Logger;
+  /** The sessions' clock: a socket's session has expired when this clock passes its expiry. */
+  clock: Clock;
+  /** How often expired sessions are looked for (tests shorten it). */
+  sweepMs?: number;
 }): Realtime {
-  const { resolveSession, logger } = deps;
+  const { sessions, logger, clock } = deps;
+  /**
+   * Handshakes look their sessions up together: the ones arriving while a lookup is out go in the next, one read
+   * for all (10,000 agents reconnecting after a restart cost tens of queries, not 10,000). A handshake is no use
+   * of the session, so nothing slides; HTTP calls do that.
+   */
+  const lookUp = createGroupCommit<string, Principal | undefined>({
+    write: async (ids) => {
+      const live = new Map((await sessions.findLive(ids)).map((principal) => [principal.sessionId, principal]));
+      return ids.map((id) => live.get(id));
+    },
+    maxInFlight: 4,
+    maxBatch: 500,
+    keysOf: () => [],
+  });
+  const publicOrigin = deps.publicUrl ? new URL(deps.publicUrl).origin : undefined;
+  const trustsPeer = createProxyTrust(deps.trustProxy);
+
+  /** The origin the browser sent the upgrade to: through a trusted proxy, as the proxy forwards it. */
+  const requestedOrigin = (req: IncomingMessage) => {
+    const viaProxy = trustsPeer(req.socket.remoteAddress ?? '');
+    const protocol =
+      (viaProxy && lastEntry(req.headers['x-forwarded-proto'])) ||
+      ((req.socket as TLSSocket).encrypted ? 'https' : 'http');
+    const host = (viaProxy && lastEntry(req.headers['x-forwarded-host'])) || req.headers.host || '';
+    return { protocol, host };
+  };
+
   const io: KcServer = new Server({
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000 },
+    // Recovered handshakes run the session check too (Socket.IO skips it by default), and recoverSafely below
+    // refuses to restore a session whose user is gone or whose rooms are no longer theirs.
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    // The browser's Origin, checked before any Socket.IO packet is exchanged: a foreign page cannot ride the
+    // agent's cookie into a live connection. Non-browser clients send none and still need a session.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, !origin || isOwnOrigin(origin, requestedOrigin(req), publicOrigin));
+    },
   });
 
   let redis: Redis | undefined;
@@ -111,54 +122,65 @@ export function createRealtime(deps: {
     redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
     io.adapter(createAdapter(redis));
   }
-  const grace = redis ? redisGrace(redis) : memoryGrace();
-  const graceTimers = new Set<NodeJS.Timeout>();
+  recoverSafely(io, sessions);
+  const store = redis ? redisPresenceStore(redis) : memoryPresenceStore();
+  const timers = new Set<NodeJS.Timeout>();
+  let closing = false;
 
-  /** How many sockets the user has on every process (through the adapter). */
-  const socketsOf = async (userId: string) => (await io.in(rooms.user(userId)).fetchSockets()).length;
+  const logFailure = (what: string) => (error: unknown) => {
+    if (!closing) logger.error({ err: error }, what);
+  };
 
-  async function onlineUserIds(companyId: string) {
-    const [sockets, graced] = await Promise.all([
-      io.in(rooms.company(companyId)).fetchSockets(),
-      grace.list(companyId, Date.now()),
-    ]);
-    return new Set([...sockets.map((s) => s.data.principal.userId), ...graced]);
-  }
+  /** Per company, the flips gathered while a batch window is open (a user's latest status wins). */
+  const batches = new Map<string, Map<string, 'online' | 'offline'>>();
 
   /**
-   * The flip to the user's colleagues, and the new online count to the admins, whose Agents screen shows it. Never
-   * to the user's own tabs: they know already, and a screen reads the count again on every (re)connection.
+   * A flip, to the user's colleagues, and the new online count to the admins, whose Agents screen shows it. A lone
+   * flip goes out at once (userLogin / userLogout, never to the user's own tabs: they know already) and opens a
+   * window of PRESENCE_BATCH_MS; the flips made meanwhile go out together at its end as one presenceChanged, so
+   * a storm of N reconnecting agents costs N × windows frames, not N².
    */
-  async function announce(companyId: string, userId: string, status: 'online' | 'offline') {
+  function announce(companyId: string, userId: string, status: 'online' | 'offline') {
+    const open = batches.get(companyId);
+    if (open) {
+      open.set(userId, status);
+      return;
+    }
     io.to(rooms.company(companyId))
       .except(rooms.user(userId))
       .emit(status === 'online' ? 'userLogin' : 'userLogout', { userid: userId, status });
-    const online = await onlineUserIds(companyId);
-    io.to(rooms.admins(companyId)).except(rooms.user(userId)).emit('totalOnlineAgents', { onlineAgents: online.size });
+    void announceCount(companyId, userId).catch(logFailure('presence count failed'));
+    batches.set(companyId, new Map());
+    scheduleBatch(companyId);
   }
 
-  /**
-   * A socket of the user joined their room: they go online unless they already were (an older socket, or the
-   * grace period). Only the oldest of the user's sockets can announce, so two tabs connecting at once on two
-   * processes neither both stay silent nor both announce.
-   */
-  async function arrived(companyId: string, userId: string, socketId: string, issued: number) {
-    const [sockets, graced] = await Promise.all([
-      io.in(rooms.user(userId)).fetchSockets(),
-      grace.list(companyId, Date.now()),
-    ]);
-    await grace.remove(companyId, userId);
-    const older = sockets.some(
-      (s) => s.id !== socketId && (s.handshake.issued < issued || (s.handshake.issued === issued && s.id < socketId)),
-    );
-    if (!older && !graced.includes(userId)) await announce(companyId, userId, 'online');
+  function scheduleBatch(companyId: string) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const flips = batches.get(companyId);
+      if (!flips?.size || closing) {
+        batches.delete(companyId);
+        return;
+      }
+      batches.set(companyId, new Map());
+      const online = [...flips].filter(([, status]) => status === 'online').map(([id]) => id);
+      const offline = [...flips].filter(([, status]) => status === 'offline').map(([id]) => id);
+      io.to(rooms.company(companyId)).emit('presenceChanged', { online, offline });
+      void announceCount(companyId).catch(logFailure('presence count failed'));
+      scheduleBatch(companyId);
+    }, PRESENCE_BATCH_MS);
+    timers.add(timer);
   }
 
-  /** The user goes offline if no socket of theirs is left (checked across processes). */
-  async function leaveIfGone(companyId: string, userId: string) {
-    if ((await socketsOf(userId)) > 0) return;
-    await grace.remove(companyId, userId);
-    await announce(companyId, userId, 'offline');
+  async function announceCount(companyId: string, flipped?: string) {
+    const onlineAgents = await store.onlineCount(companyId, Date.now());
+    const admins = io.to(rooms.admins(companyId));
+    (flipped ? admins.except(rooms.user(flipped)) : admins).emit('totalOnlineAgents', { onlineAgents });
+  }
+
+  async function arrived(companyId: string, userId: string) {
+    const { first } = await store.connected(companyId, userId);
+    if (first) announce(companyId, userId, 'online');
   }
 
   /**
@@ -166,23 +188,38 @@ export function createRealtime(deps: {
    * once. The browser going away may be a reload: decided after the grace period.
    */
   async function departed(companyId: string, userId: string, reason: string) {
-    if (reason === 'server namespace disconnect') return leaveIfGone(companyId, userId);
-    await grace.add(companyId, userId, Date.now() + PRESENCE_GRACE_MS);
+    const { last } = await store.disconnected(companyId, userId);
+    if (!last || closing) return;
+    if (reason === 'server namespace disconnect') return announce(companyId, userId, 'offline');
+    await store.startGrace(companyId, userId, Date.now() + PRESENCE_GRACE_MS);
     const timer = setTimeout(() => {
-      graceTimers.delete(timer);
-      void leaveIfGone(companyId, userId).catch((error: unknown) =>
-        logger.error({ err: error }, 'presence check failed'),
-      );
-    }, PRESENCE_GRACE_MS);
-    graceTimers.add(timer);
+      timers.delete(timer);
+      if (closing) return;
+      void store
+        .endGrace(companyId, userId, Date.now())
+        .then((offline) => {
+          if (offline) announce(companyId, userId, 'offline');
+        })
+        .catch(logFailure('presence check failed'));
+    }, PRESENCE_GRACE_MS + 50);
+    timers.add(timer);
   }
 
   io.use(async (socket, next) => {
     try {
       const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
-      const principal = await resolveSession(token);
-      if (!principal || !token) return next(new Error('unauthorized'));
-      socket.data = { principal, token };
+      const principal = token && token.length <= 100 ? await lookUp(sha256(token)) : undefined;
+      if (!principal) return next(new Error('unauthorized'));
+      // A recovered socket continues the session it was opened with, or none.
+      if (socket.recovered && socket.data.sessionId !== principal.sessionId) return next(new Error('unauthorized'));
+      socket.data = {
+        userId: principal.userId,
+        companyId: principal.companyId,
+        sessionId: principal.sessionId,
+        expiresAt: principal.expiresAt.getTime(),
+      };
+      // Joined before the connection completes: broadcasts reach only connected sockets, so nothing is early.
+      void socket.join(roomsOf(principal, principal.sessionId));
       next();
     } catch (error) {
       logger.error({ err: error }, 'socket handshake failed');
@@ -190,41 +227,60 @@ export function createRealtime(deps: {
     }
   });
 
-  io.on('connection', (socket: Socket<Record<string, never>, ServerEvents, Record<string, never>, SocketData>) => {
-    const { principal } = socket.data;
-    const { companyId, userId } = principal;
+  io.on('connection', (socket: KcSocket) => {
+    const { companyId, userId } = socket.data;
     socket.on('disconnect', (reason) => {
-      void departed(companyId, userId, reason).catch((error: unknown) =>
-        logger.error({ err: error }, 'presence check failed'),
-      );
+      void departed(companyId, userId, reason).catch(logFailure('presence check failed'));
     });
-    void socket.join([
-      rooms.user(userId),
-      rooms.session(principal.sessionId),
-      rooms.company(principal.companyId),
-      seesAllDepartments(principal.role)
-        ? rooms.allDepartments(principal.companyId)
-        : rooms.department(principal.departmentId ?? `none:${principal.userId}`),
-      ...(principal.role === 'admin' ? [rooms.admins(principal.companyId)] : []),
-    ]);
-    void arrived(companyId, userId, socket.id, socket.handshake.issued).catch((error: unknown) =>
-      logger.error({ err: error }, 'presence check failed'),
-    );
+    void arrived(companyId, userId).catch(logFailure('presence check failed'));
   });
 
   let attached = false;
 
-  // A session can expire while its socket stays open: check now and then, and drop the ones that ended.
-  const recheck = setInterval(() => {
-    for (const socket of io.of('/').sockets.values()) {
-      void resolveSession(socket.data.token)
-        .then((principal) => {
-          if (!principal) socket.disconnect(true);
-        })
-        .catch(() => undefined);
+  /**
+   * Sessions slide with HTTP use, so a socket only knows a lower bound of its session's expiry. The sockets past
+   * theirs are checked in one read; the live ones learn their new expiry, the rest are dropped.
+   */
+  async function sweepExpired() {
+    const now = clock.now().getTime();
+    const due = [...io.of('/').sockets.values()].filter((socket) => socket.data.expiresAt <= now);
+    const ids = [...new Set(due.map((socket) => socket.data.sessionId))];
+    const live = new Map<string, Principal>();
+    for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
+      for (const principal of await sessions.findLive(ids.slice(i, i + SWEEP_BATCH)))
+        live.set(principal.sessionId, principal);
     }
-  }, SESSION_RECHECK_MS);
-  recheck.unref();
+    for (const socket of due) {
+      const principal = live.get(socket.data.sessionId);
+      if (principal) socket.data.expiresAt = principal.expiresAt.getTime();
+      else socket.disconnect(true);
+    }
+  }
+  const sweeper = setInterval(
+    () => void sweepExpired().catch(logFailure('session sweep failed')),
+    deps.sweepMs ?? EXPIRY_SWEEP_MS,
+  );
+  sweeper.unref();
+
+  // With Redis, a process killed without its disconnect handlers leaves its users counted online: take them out.
+  const reaper = redis
+    ? setInterval(() => {
+        void store
+          .reapDead()
+          .then(async (gone) => {
+            const now = Date.now();
+            for (const { companyId, userId } of gone) {
+              if (!(await store.isOnline(companyId, userId, now))) announce(companyId, userId, 'offline');
+            }
+          })
+          .catch(logFailure('presence reaping failed'));
+      }, REAP_MS)
+    : undefined;
+  reaper?.unref();
+
+  const emit = (targets: string | string[], event: string, payload: unknown) =>
+    // Socket.IO's typed emit cannot narrow a generic event name; the payload type is checked by the signature.
+    (io.to(targets).emit as (e: string, p: unknown) => boolean)(event, payload);
 
   return {
     attach(server) {
@@ -236,17 +292,12 @@ export function createRealtime(deps: {
       const targets = [rooms.department(audience.departmentId), rooms.allDepartments(audience.companyId)];
       if (audience.handlerId) targets.push(rooms.user(audience.handlerId));
       if (audience.previousDepartmentId) targets.push(rooms.department(audience.previousDepartmentId));
-      // Socket.IO's typed emit cannot narrow a generic event name; the payload type is checked by the signature.
-      (io.to(targets).emit as (e: string, p: unknown) => boolean)(event, payload);
+      emit(targets, event, payload);
     },
 
-    toUser(userId, event, payload) {
-      (io.to(rooms.user(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
-    },
+    toUser: (userId, event, payload) => emit(rooms.user(userId), event, payload),
 
-    toCompany(companyId, event, payload) {
-      (io.to(rooms.company(companyId)).emit as (e: string, p: unknown) => boolean)(event, payload);
-    },
+    toCompany: (companyId, event, payload) => emit(rooms.company(companyId), event, payload),
 
     endSession(sessionId) {
       io.in(rooms.session(sessionId)).disconnectSockets(true);
@@ -256,21 +307,58 @@ export function createRealtime(deps: {
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
 
-    onlineUserIds,
+    accessChanged(user: LiveUser, before: LiveAccess) {
+      const was = accessRooms({ ...user, ...before });
+      const is = accessRooms(user);
+      const sockets = io.in(rooms.user(user.userId));
+      const leave = was.filter((room) => !is.includes(room));
+      const join = is.filter((room) => !was.includes(room));
+      // Leave first: for a moment the user sees less, never more, than the new access allows.
+      if (leave.length) sockets.socketsLeave(leave);
+      if (join.length) sockets.socketsJoin(join);
+      emit(rooms.user(user.userId), 'accessChanged', { role: user.role, departmentid: user.departmentId });
+    },
+
+    onlineUserIds: (companyId) => store.online(companyId, Date.now()),
 
     async isOnline(companyId, userId) {
-      // A socket on this process answers without asking the others (the intake asks per client message).
+      // A socket on this process answers without asking the store (the intake asks per client message).
       if (io.of('/').adapter.rooms.get(rooms.user(userId))?.size) return true;
-      if ((await socketsOf(userId)) > 0) return true;
-      return (await grace.list(companyId, Date.now())).includes(userId);
+      return store.isOnline(companyId, userId, Date.now());
     },
 
     async close() {
-      clearInterval(recheck);
-      for (const timer of graceTimers) clearTimeout(timer);
+      closing = true;
+      clearInterval(sweeper);
+      if (reaper) clearInterval(reaper);
+      for (const timer of timers) clearTimeout(timer);
       // Socket.IO's close needs the engine that attach() made; a never-attached server has nothing to close.
       if (attached) await io.close();
+      await store.close().catch(() => undefined);
       await redis?.quit().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * Connection-state recovery restores a socket's rooms and replays what it missed before any middleware runs, so
+ * the session check alone comes too late. The restore itself is checked: the session must still be live (not
+ * logged out, reset, disabled or expired) and the rooms it had must be exactly the rooms its user has now (no
+ * role or department changed while it was away); otherwise the socket starts afresh, with nothing replayed, and
+ * the browser reads everything again as on any new connection.
+ */
+function recoverSafely(io: KcServer, sessions: LiveSessions) {
+  const adapter = io.of('/').adapter;
+  const restore = adapter.restoreSession.bind(adapter);
+  adapter.restoreSession = async (pid, offset) => {
+    const session = await restore(pid, offset);
+    if (!session) return session;
+    const data = session.data as Partial<SocketData> | undefined;
+    const [principal] = data?.sessionId ? await sessions.findLive([data.sessionId]) : [];
+    if (!principal || principal.userId !== data?.userId) return null as unknown as typeof session;
+    const expected = new Set(roomsOf(principal, principal.sessionId));
+    const restored = session.rooms.filter((room) => room !== session.sid);
+    const same = restored.length === expected.size && restored.every((room) => expected.has(room));
+    return same ? session : (null as unknown as typeof session);
   };
 }

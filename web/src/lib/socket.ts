@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { ServerEvents } from '@kreechat/contract';
 
@@ -44,6 +45,22 @@ export function onEveryConnect(socket: WorkspaceSocket, refetch: () => void): ()
   return () => {
     socket.off('connect', refetch);
   };
+}
+
+/**
+ * An admin changed this user's role or department: the server already moved the connection to the new rooms, so
+ * everything the screens show (the session's role, the department, the lists) is read again.
+ */
+export function useRefreshOnAccessChange(socket: WorkspaceSocket | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const refresh = () => void queryClient.invalidateQueries();
+    socket.on('accessChanged', refresh);
+    return () => {
+      socket.off('accessChanged', refresh);
+    };
+  }, [socket, queryClient]);
 }
 
 /**

@@ -1,47 +1,86 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { telegramBots } from '../../db/schema';
+import type { SecretBox } from '../../platform/secrets';
+import { secretContext } from '../channel-secrets';
 
+/** A bot as the runtime uses it: token and webhook secret in the clear, in memory only. */
 export type BotRow = typeof telegramBots.$inferSelect;
+type Stored = typeof telegramBots.$inferSelect;
 
-/** A company's connected Telegram bot (one per company). The token never leaves the server. */
-export const botRepo = {
-  all: (db: Db) => db.select().from(telegramBots),
+export type BotRepo = ReturnType<typeof createBotRepo>;
 
-  async byCompany(db: Db, companyId: string) {
-    const [row] = await db.select().from(telegramBots).where(eq(telegramBots.companyId, companyId)).limit(1);
-    return row;
-  },
+/**
+ * A company's connected Telegram bot (one per company). The token and the webhook secret are sealed by the secret
+ * box on every write and opened on every read, so the table holds neither in the clear; the token never leaves
+ * the server. A value that does not open throws (SecretTamperedError, SecretsKeyError) rather than being used.
+ */
+export function createBotRepo(box: SecretBox) {
+  const tokenContext = (companyId: string) => secretContext('telegram_bots.token', companyId);
+  const secretOf = (companyId: string) => secretContext('telegram_bots.webhook_secret', companyId);
+  const open = (row: Stored): BotRow => ({
+    ...row,
+    token: box.open(row.token, tokenContext(row.companyId)),
+    webhookSecret: box.open(row.webhookSecret, secretOf(row.companyId)),
+  });
+  const first = (rows: Stored[]) => (rows[0] ? open(rows[0]) : undefined);
 
-  async byKey(db: Db, botKey: string) {
-    const [row] = await db.select().from(telegramBots).where(eq(telegramBots.botKey, botKey)).limit(1);
-    return row;
-  },
+  return {
+    /**
+     * Every bot whose secrets open, and the ids of those whose do not (logged by the caller), so one damaged row
+     * does not stop the others.
+     */
+    async all(db: Db): Promise<{ bots: BotRow[]; unreadable: { id: string; error: unknown }[] }> {
+      const bots: BotRow[] = [];
+      const unreadable: { id: string; error: unknown }[] = [];
+      for (const row of await db.select().from(telegramBots)) {
+        try {
+          bots.push(open(row));
+        } catch (error) {
+          unreadable.push({ id: row.id, error });
+        }
+      }
+      return { bots, unreadable };
+    },
 
-  async byId(db: Db, id: string) {
-    const [row] = await db.select().from(telegramBots).where(eq(telegramBots.id, id)).limit(1);
-    return row;
-  },
+    /** The bot's public facts, without opening its secrets (the settings page; replacing a damaged bot). */
+    async describe(db: Db, companyId: string): Promise<Omit<BotRow, 'token' | 'webhookSecret'> | undefined> {
+      const { token: _token, webhookSecret: _secret, ...columns } = getTableColumns(telegramBots);
+      const [row] = await db.select(columns).from(telegramBots).where(eq(telegramBots.companyId, companyId)).limit(1);
+      return row;
+    },
 
-  async upsert(db: Db, values: typeof telegramBots.$inferInsert): Promise<BotRow> {
-    const [row] = await db
-      .insert(telegramBots)
-      .values(values)
-      .onConflictDoUpdate({
-        target: telegramBots.companyId,
-        set: {
-          token: values.token,
-          telegramBotId: values.telegramBotId,
-          username: values.username,
-          webhookSecret: values.webhookSecret,
-          updateOffset: values.updateOffset,
-        },
-      })
-      .returning();
-    return row!;
-  },
+    byCompany: async (db: Db, companyId: string) =>
+      first(await db.select().from(telegramBots).where(eq(telegramBots.companyId, companyId)).limit(1)),
 
-  async setOffset(db: Db, id: string, offset: number) {
-    await db.update(telegramBots).set({ updateOffset: offset }).where(eq(telegramBots.id, id));
-  },
-};
+    byKey: async (db: Db, botKey: string) =>
+      first(await db.select().from(telegramBots).where(eq(telegramBots.botKey, botKey)).limit(1)),
+
+    byId: async (db: Db, id: string) =>
+      first(await db.select().from(telegramBots).where(eq(telegramBots.id, id)).limit(1)),
+
+    async upsert(db: Db, values: typeof telegramBots.$inferInsert): Promise<BotRow> {
+      const token = box.seal(values.token, tokenContext(values.companyId));
+      const webhookSecret = box.seal(values.webhookSecret, secretOf(values.companyId));
+      const [row] = await db
+        .insert(telegramBots)
+        .values({ ...values, token, webhookSecret })
+        .onConflictDoUpdate({
+          target: telegramBots.companyId,
+          set: {
+            token,
+            telegramBotId: values.telegramBotId,
+            username: values.username,
+            webhookSecret,
+            updateOffset: values.updateOffset,
+          },
+        })
+        .returning();
+      return open(row!);
+    },
+
+    async setOffset(db: Db, id: string, offset: number) {
+      await db.update(telegramBots).set({ updateOffset: offset }).where(eq(telegramBots.id, id));
+    },
+  };
+}

@@ -30,11 +30,12 @@ export const telegramRoutes =
       async (request) => telegram.status(principalOf(request).companyId),
     );
 
-    // Telegram's webhook: authenticated by the secret header, not by a session.
+    // Telegram's webhook: authenticated by the secret header, not by a session. The update is recorded whatever it
+    // holds (NUL becomes U+FFFD, channels/storable.ts) rather than refused, which would lose the client's message.
     app.post(
       '/webhooks/telegram/:botKey',
       {
-        config: { access: 'public' },
+        config: { access: 'public', keepsUnstorableBody: true },
         schema: { tags: ['webhooks'], params: z.object({ botKey: z.string().min(1).max(100) }), hide: true },
       },
       async (request, reply) => {

@@ -6,6 +6,7 @@
  * acknowledged (the webhook's 2xx, or the polling offset moving past it); processing runs after, per chat in
  * order, and marks it processed in its own transaction. A failed processing keeps the update for the sweeper.
  */
+import { MAX_UPLOAD_BYTES } from '@kreechat/contract';
 import { Api, GrammyError, HttpError, InputFile } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Config } from '../../config';
@@ -17,17 +18,22 @@ import type { Clock } from '../../platform/clock';
 import { randomToken, safeEqual } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import type { SecretBox } from '../../platform/secrets';
 import { botText, RATING_LABELS } from '../bot-texts';
+import { downloadCapped } from '../download';
 import { inboundRepo, type InboundKey } from '../inbound.repo';
 import { createKeyedQueue } from '../keyed-queue';
 import { DeliveryRateLimited, DeliveryRefused, DeliveryUnreachable, type SendResult } from '../registry';
 import { storable } from '../storable';
-import { botRepo, type BotRow } from './bot.repo';
+import { createBotRepo, type BotRow } from './bot.repo';
 import { callbackData, parseCallback, parseUpdate, type ParsedContent } from './telegram.parse';
 
 export const ALLOWED_UPDATES = ['message', 'edited_message', 'callback_query', 'message_reaction'] as const;
-/** Telegram's bots can download files up to 20 MB (channel-apis.md §1.4). */
-const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
+/**
+ * A client's file is taken in up to the upload cap, and never beyond what Telegram lets bots download (20 MB,
+ * channel-apis.md §1.4): a larger one arrives as a 'Filesize too large!' document.
+ */
+const MAX_DOWNLOAD_BYTES = Math.min(20 * 1024 * 1024, MAX_UPLOAD_BYTES);
 const MAX_PROCESS_ATTEMPTS = 20;
 
 /** The Bot API refused the token at setup: the admin sees the code's message (SPEC §8). */
@@ -49,10 +55,13 @@ export function createTelegramRuntime(deps: {
   intake: IntakeService;
   storage: FileStorage;
   locks: LockFactory;
+  /** Seals the bot token and webhook secret in the database. */
+  secrets: SecretBox;
   /** Long-poll timeout in seconds (Telegram caps it at 50; tests use 1). */
   pollTimeoutSeconds?: number;
 }) {
   const { db, config, clock, logger, intake, storage, locks } = deps;
+  const botRepo = createBotRepo(deps.secrets);
   const pollTimeout = deps.pollTimeoutSeconds ?? 25;
   const apiRoot = config.telegramApiRoot;
   const queue = createKeyedQueue();
@@ -61,30 +70,36 @@ export function createTelegramRuntime(deps: {
   let stopped = false;
 
   const apiFor = (token: string) => new Api(token, { apiRoot });
-  const webhookUrl = (bot: BotRow) => `${config.publicUrl}/api/webhooks/telegram/${bot.botKey}`;
+  const webhookUrl = (bot: Pick<BotRow, 'botKey'>) => `${config.publicUrl}/api/webhooks/telegram/${bot.botKey}`;
 
   // Processing ------------------------------------------------------------------------------------------------
 
+  /**
+   * The client's file, stored; or "too large" when the update, getFile or the download itself shows it is over
+   * the cap. The sizes Telegram states only let a file be refused sooner: the download is capped while it
+   * streams, so a file without a stated size, or larger than stated, is never read past the cap.
+   */
   async function download(
     bot: BotRow,
     file: { fileId: string; name: string; size: number | null },
   ): Promise<InboundFile> {
-    if (file.size !== null && file.size > MAX_DOWNLOAD_BYTES)
-      return { tooLarge: true, name: file.name, size: file.size };
+    const tooLarge = (size: number | null): InboundFile => ({ tooLarge: true, name: file.name, size });
+    if (file.size !== null && file.size > MAX_DOWNLOAD_BYTES) return tooLarge(file.size);
     const api = apiFor(bot.token);
-    let path: string | undefined;
+    let info;
     try {
-      path = (await api.getFile(file.fileId)).file_path;
+      info = await api.getFile(file.fileId);
     } catch (error) {
-      if (error instanceof GrammyError && /too big/i.test(error.description))
-        return { tooLarge: true, name: file.name, size: file.size };
+      if (error instanceof GrammyError && /too big/i.test(error.description)) return tooLarge(file.size);
       throw error;
     }
-    if (!path) throw new Error(`getFile gave no file_path for ${file.fileId}`);
-    const response = await fetch(`${apiRoot}/file/bot${bot.token}/${path}`);
-    if (!response.ok) throw new Error(`file download answered ${response.status}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const stored = await storage.save(bot.companyId, bytes, file.name);
+    if (info.file_size !== undefined && info.file_size > MAX_DOWNLOAD_BYTES) return tooLarge(info.file_size);
+    if (!info.file_path) throw new Error(`getFile gave no file_path for ${file.fileId}`);
+    const fetched = await downloadCapped(`${apiRoot}/file/bot${bot.token}/${info.file_path}`, {
+      maxBytes: MAX_DOWNLOAD_BYTES,
+    });
+    if (fetched.kind === 'tooLarge') return tooLarge(fetched.size);
+    const stored = await storage.save(bot.companyId, fetched.bytes, file.name);
     return { key: stored.key, name: stored.name, size: stored.size, thumbnailKey: stored.thumbnailKey };
   }
 
@@ -228,6 +243,15 @@ export function createTelegramRuntime(deps: {
     return bot;
   }
 
+  /** Every bot whose secrets open; each one that does not is logged as an error (its row was altered). */
+  async function readableBots() {
+    const result = await botRepo.all(db);
+    for (const { id, error } of result.unreadable) {
+      logger.error({ err: error, bot: id }, "the Telegram bot's stored secrets do not open; connect the bot again");
+    }
+    return result;
+  }
+
   /** Records an update; true when it is new (and so should be processed). */
   const record = (bot: BotRow, update: Update) =>
     inboundRepo.record(
@@ -243,7 +267,8 @@ export function createTelegramRuntime(deps: {
     const now = clock.now();
     const due = await inboundRepo.due(db, now, new Date(now.getTime() - 30_000), MAX_PROCESS_ATTEMPTS, 100);
     const bots = new Map<string, BotRow>();
-    for (const bot of await botRepo.all(db)) bots.set(channelKeyOf(bot), bot);
+    // A bot whose secrets do not open was logged at start; its updates wait until it is connected again.
+    for (const bot of (await botRepo.all(db)).bots) if (bot.token) bots.set(channelKeyOf(bot), bot);
     for (const row of due) {
       const bot = bots.get(row.channelKey);
       if (bot) void dispatch(bot, row.payload as Update);
@@ -338,6 +363,7 @@ export function createTelegramRuntime(deps: {
   async function send(job: DeliveryJob): Promise<SendResult> {
     const bot = await botRepo.byId(db, job.channelRef);
     if (!bot) throw new DeliveryRefused('The Telegram bot is no longer connected');
+    if (!bot.token) throw new DeliveryRefused('The Telegram bot must be connected again (its token was lost)');
     const api = apiFor(bot.token);
     const chatId = Number(job.recipient);
     try {
@@ -398,10 +424,19 @@ export function createTelegramRuntime(deps: {
   return {
     send,
 
-    /** Whether the company has a bot (never the token itself). */
+    /**
+     * Whether the company has a working bot (never the token itself): false too for a bot whose stored token no
+     * longer opens or was forgotten with a lost key, so the admin is asked to connect it again.
+     */
     async status(companyId: string) {
-      const bot = await botRepo.byCompany(db, companyId);
-      return { tokenStatus: Boolean(bot), username: bot?.username ?? null };
+      const bot = await botRepo.describe(db, companyId);
+      const usable = bot
+        ? await botRepo
+            .byCompany(db, companyId)
+            .then((opened) => Boolean(opened?.token))
+            .catch(() => false)
+        : false;
+      return { tokenStatus: usable, username: bot?.username ?? null };
     },
 
     /**
@@ -417,7 +452,8 @@ export function createTelegramRuntime(deps: {
         if (error instanceof GrammyError) throw new TelegramSetupError(error.error_code, error.description);
         throw new TelegramSetupError(502, 'Telegram could not be reached');
       }
-      const previous = await botRepo.byCompany(db, companyId);
+      // The previous bot's facts, not its secrets: a bot whose stored token no longer opens can still be replaced.
+      const previous = await botRepo.describe(db, companyId);
       const sameBot = previous?.telegramBotId === me.id;
       const candidate = {
         companyId,
@@ -430,7 +466,7 @@ export function createTelegramRuntime(deps: {
       };
       try {
         if (config.publicUrl) {
-          await api.setWebhook(webhookUrl({ ...previous!, ...candidate } as BotRow), {
+          await api.setWebhook(webhookUrl(candidate), {
             secret_token: candidate.webhookSecret,
             allowed_updates: [...ALLOWED_UPDATES],
           });
@@ -441,11 +477,12 @@ export function createTelegramRuntime(deps: {
         if (error instanceof GrammyError) throw new TelegramSetupError(error.error_code, error.description);
         throw new TelegramSetupError(502, 'Telegram could not be reached');
       }
+      const oldBot = previous && !sameBot ? await botRepo.byCompany(db, companyId).catch(() => undefined) : undefined;
       const bot = await botRepo.upsert(db, candidate);
       botCache.delete(bot.botKey);
-      if (previous && !sameBot) {
+      if (oldBot) {
         // The old bot must stop sending its updates here.
-        await apiFor(previous.token)
+        await apiFor(oldBot.token)
           .deleteWebhook()
           .catch(() => undefined);
       }
@@ -479,7 +516,14 @@ export function createTelegramRuntime(deps: {
     /** Resumes every connected bot (at start), and the sweeper of unprocessed updates. */
     async start() {
       stopped = false;
-      for (const bot of await botRepo.all(db)) {
+      for (const bot of (await readableBots()).bots) {
+        if (!bot.token) {
+          logger.error(
+            { bot: bot.id },
+            "the Telegram bot's token was forgotten with a lost key; connect the bot again",
+          );
+          continue;
+        }
         await run(bot).catch((error: unknown) =>
           logger.error({ err: error, bot: bot.id }, 'could not resume the Telegram bot'),
         );

@@ -219,7 +219,7 @@ describe('another company and another department are kept out', () => {
     const live = await connectLive(world.t.baseUrl, agent.client);
     expect(live.connected).toBe(true);
     const gone = new Promise((resolve) => live.socket.once('disconnect', resolve));
-    await agent.client.get('/auth/logout');
+    await agent.client.post('/auth/logout');
     await gone;
   });
 });

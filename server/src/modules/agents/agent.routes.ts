@@ -84,6 +84,9 @@ export const agentRoutes =
         config: { access: 'admin' },
         schema: { tags: ['agents'], body: updateAccountBodySchema, response: { 200: agentSchema } },
       },
-      async (request) => agents.updateAccount(principalOf(request).companyId, request.body),
+      async (request) => {
+        const { companyId, userId } = principalOf(request);
+        return agents.updateAccount(companyId, userId, request.body);
+      },
     );
   };

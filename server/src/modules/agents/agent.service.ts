@@ -1,12 +1,14 @@
-import type {
-  AgentProfileResponse,
-  AllAgentsResponse,
-  Colleague,
-  RegisterAgentBody,
-  Role,
-  UpdateAccountBody,
+import {
+  ACCOUNT_MESSAGES,
+  type AgentProfileResponse,
+  type AllAgentsResponse,
+  type Colleague,
+  type RegisterAgentBody,
+  type Role,
+  type UpdateAccountBody,
 } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
+import type { AccountNotices } from '../../mail/account-notices';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -32,8 +34,9 @@ export function createAgentService(deps: {
   endSessionsOf: (userId: string) => Promise<void>;
   presence: Presence;
   events: EventPublisher;
+  notices: AccountNotices;
 }) {
-  const { db, clock, departments, endSessionsOf, presence, events } = deps;
+  const { db, clock, departments, endSessionsOf, presence, events, notices } = deps;
 
   async function requireAgent(companyId: string, userId: string) {
     const user = await agentRepo.findInCompany(db, companyId, userId);
@@ -132,6 +135,7 @@ export function createAgentService(deps: {
       const user = await requireAgent(companyId, userId);
       const role: Role = user.role === 'admin' ? 'agent' : 'admin';
       await agentRepo.update(db, companyId, userId, { role });
+      events.accessChanged({ userId, companyId, role, departmentId: user.departmentId }, user);
       return { userid: userId, role };
     },
 
@@ -145,10 +149,17 @@ export function createAgentService(deps: {
       return { userid: userId, closed_on: disabledAt?.toISOString() ?? null };
     },
 
-    async updateAccount(companyId: string, body: UpdateAccountBody) {
-      await db.transaction(async (tx) => {
+    /**
+     * An admin edits an account of the company. A new e-mail address is mailed to the old one, so its owner hears
+     * of it. The admin's own e-mail is changed only on the profile, which asks for the current password: here a
+     * stolen admin session would otherwise move the account without it.
+     */
+    async updateAccount(companyId: string, callerId: string, body: UpdateAccountBody) {
+      const before = await db.transaction(async (tx) => {
         const user = await agentRepo.findInCompany(tx, companyId, body.userid);
         if (!user) throw new NotFoundError(AGENT_NOT_FOUND);
+        if (user.id === callerId && user.email !== body.email)
+          throw new ForbiddenError(ACCOUNT_MESSAGES.ownEmailOnProfile);
         await departments.requireLive(companyId, body.departmentid, tx);
         if (await agentRepo.emailTaken(tx, body.email, body.userid)) throw new ConflictError(EMAIL_IN_USE);
         await agentRepo.update(tx, companyId, body.userid, {
@@ -157,7 +168,21 @@ export function createAgentService(deps: {
           lastName: body.last_name,
           departmentId: body.departmentid,
         });
+        return user;
       });
+      events.accessChanged(
+        { userId: body.userid, companyId, role: before.role, departmentId: body.departmentid },
+        before,
+      );
+      if (before.email !== body.email) {
+        await notices.emailChanged({
+          oldEmail: before.email,
+          newEmail: body.email,
+          name: `${body.first_name} ${body.last_name}`.trim(),
+          byAdmin: true,
+          at: clock.now(),
+        });
+      }
       return agentView(companyId, body.userid);
     },
   };

@@ -1,8 +1,10 @@
 import type {} from '@fastify/multipart';
 import {
   changeLangBodySchema,
+  changePasswordBodySchema,
   changeProfilePicResponseSchema,
   departmentOfUserResponseSchema,
+  emptyBodySchema,
   loginBodySchema,
   loginResponseSchema,
   okSchema,
@@ -40,9 +42,14 @@ export const authRoutes =
       },
     );
 
-    app.get(
+    // A POST with a JSON body, so the same-origin and body-type rules (platform/http.ts) apply: a cross-site link
+    // or form cannot end someone's session.
+    app.post(
       '/auth/logout',
-      { config: { access: 'public' }, schema: { tags: ['session'], response: { 200: okSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['session'], body: emptyBodySchema, response: { 200: okSchema } },
+      },
       async (request, reply) => {
         await auth.logout(request.cookies[SESSION_COOKIE]);
         clearCookie(request, reply, SESSION_COOKIE);
@@ -94,6 +101,19 @@ export const authRoutes =
         await auth.updateProfile(principalOf(request), request.body);
         clearCookie(request, reply, SESSION_COOKIE);
         return { message: 'Profile updated. Log in again.' };
+      },
+    );
+
+    app.post(
+      '/auth/change-password',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['session'], body: changePasswordBodySchema, response: { 200: okSchema } },
+      },
+      async (request, reply) => {
+        await auth.changePassword(principalOf(request), request.body);
+        clearCookie(request, reply, SESSION_COOKIE);
+        return { message: 'Password changed. Log in again.' };
       },
     );
 

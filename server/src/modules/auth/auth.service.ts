@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_MESSAGES,
+  type ChangePasswordBody,
   PROFILE_PIC_NOT_IMAGE,
   PROFILE_PIC_TYPES,
   type Language,
@@ -10,11 +12,19 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
 import { fileUrl, type FileStorage } from '../../files/storage';
+import type { AccountNotices } from '../../mail/account-notices';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../platform/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../platform/errors';
+import type { AttemptGuard, AttemptPolicy } from '../../platform/attempt-guard';
 import type { FailureLimiter } from '../../platform/failure-limiter';
-import { dummyPasswordHash, verifyPassword } from '../../platform/passwords';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { ActionService } from '../actions';
 import type { AgentService } from '../agents';
 import { EMAIL_IN_USE } from '../agents';
@@ -24,10 +34,34 @@ import type { SessionService } from './session.service';
 
 export const INVALID_LOGIN = 'Invalid email or password. Try again!';
 export const ACCOUNT_DISABLED = 'This account is disabled. Ask your administrator to enable it.';
-export const LOGIN_FAILURES = {
-  max: 10,
+/**
+ * Per (account, address): 10 guesses per 15 minutes. Per account across all addresses: 100, then a doubling
+ * wait from 30 s up to 1 h between guesses, forgotten after a quiet day (see platform/attempt-guard.ts).
+ */
+export const LOGIN_LIMITS: AttemptPolicy = {
+  name: 'login',
+  perAddress: {
+    max: 10,
+    windowMs: 15 * 60_000,
+    message: 'Too many failed login attempts. Try again in 15 minutes.',
+  },
+  perSubject: {
+    free: 100,
+    firstDelayMs: 30_000,
+    maxDelayMs: 3600_000,
+    forgetAfterMs: 24 * 3600_000,
+    message: (wait) => `Too many failed login attempts on this account. Try again in ${wait}.`,
+  },
+};
+
+/**
+ * Wrong current passwords (e-mail or password change) per account. A key of its own, apart from login's: someone
+ * holding a stolen session gets 5 guesses per 15 minutes here, and cannot use them to lock the owner out of login.
+ */
+export const CURRENT_PASSWORD_FAILURES = {
+  max: 5,
   windowMs: 15 * 60_000,
-  message: 'Too many failed login attempts. Try again in 15 minutes.',
+  message: 'Too many wrong passwords. Try again in 15 minutes.',
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -43,32 +77,54 @@ export function createAuthService(deps: {
   companies: CompanyService;
   departments: DepartmentService;
   actions: ActionService;
+  attempts: AttemptGuard;
+  /** Counts wrong current passwords (per account, claimed before the check). */
   failures: FailureLimiter;
   /** Told the hashed id of a session that ended, so its live connections close. */
   onSessionEnded: (sessionId: string) => void;
   /** Ends every session of a user and drops their live connections. */
   endSessionsOf: (userId: string) => Promise<void>;
   storage: FileStorage;
+  notices: AccountNotices;
 }) {
-  const { db, clock, sessions, agents, companies, departments, actions, failures, storage } = deps;
+  const { db, clock, sessions, agents, companies, departments, actions, attempts, failures, storage, notices } = deps;
+
+  async function ownAccount(principal: Principal) {
+    const user = await agents.findInCompany(principal.companyId, principal.userId);
+    if (!user) throw new UnauthorizedError();
+    return user;
+  }
+
+  /** The caller proves they are the account's owner; wrong answers are counted, so a session cannot guess. */
+  async function assertCurrentPassword(user: { id: string; passwordHash: string }, password: string | undefined) {
+    if (!password) throw new ValidationError(ACCOUNT_MESSAGES.currentPasswordRequired);
+    const key = `current-password:${user.id}`;
+    // Claimed before the check (one statement), so concurrent guesses cost one count each.
+    const { count, resetsAt } = await failures.claim(key, CURRENT_PASSWORD_FAILURES);
+    if (count > CURRENT_PASSWORD_FAILURES.max) {
+      const seconds = Math.ceil((resetsAt.getTime() - clock.now().getTime()) / 1000);
+      throw new TooManyRequestsError(CURRENT_PASSWORD_FAILURES.message, seconds);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new ForbiddenError(ACCOUNT_MESSAGES.currentPasswordWrong);
+    }
+    await failures.reset(key);
+  }
 
   return {
     /**
-     * Checks the password (a wrong e-mail costs as long as a wrong password), counts failures per e-mail so a
-     * guesser spread over many addresses is still stopped, and opens a session. A disabled account is refused
+     * Claims an attempt under LOGIN_LIMITS before the password is checked (so concurrent guesses cannot outrun
+     * the count), checks it (a wrong e-mail costs as long as a wrong password) and opens a session. A wrong
+     * password leaves its claim counted; a right one clears this address's count. A disabled account is refused
      * only after a right password, so the refusal tells nothing to a guesser.
      */
     async login(body: LoginBody, meta: { userAgent?: string; ip?: string }) {
-      const key = `login:${body.email}`;
-      await failures.assertBelow(key, LOGIN_FAILURES);
+      const attempt = await attempts.begin(LOGIN_LIMITS, body.email, meta.ip);
       const user = await agents.findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-      if (!user || !ok) {
-        await failures.hit(key, LOGIN_FAILURES);
-        throw new UnauthorizedError(INVALID_LOGIN);
-      }
+      if (!user || !ok) throw new UnauthorizedError(INVALID_LOGIN);
       if (user.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED);
-      await failures.reset(key);
+      await attempt.succeeded();
 
       const now = clock.now();
       const session = await db.transaction(async (tx) => {
@@ -113,8 +169,7 @@ export function createAuthService(deps: {
     },
 
     async profile(principal: Principal): Promise<Profile> {
-      const user = await agents.findInCompany(principal.companyId, principal.userId);
-      if (!user) throw new UnauthorizedError();
+      const user = await ownAccount(principal);
       const company = await companies.get(principal.companyId);
       const department = user.departmentId
         ? (await departments.listLive(principal.companyId)).find((d) => d.departmentid === user.departmentId)
@@ -140,9 +195,14 @@ export function createAuthService(deps: {
 
     /**
      * Changes the caller's names and e-mail, then ends all of the caller's sessions (SPEC §5: updating one's own
-     * account forces a new login, so every tab and device picks up the new identity).
+     * account forces a new login, so every tab and device picks up the new identity). A new e-mail address needs
+     * the current password (else a stolen session could move the account, then take it through password reset),
+     * and the old address is told of the change.
      */
     async updateProfile(principal: Principal, body: UpdateProfileBody) {
+      const user = await ownAccount(principal);
+      const emailChanges = body.email !== user.email;
+      if (emailChanges) await assertCurrentPassword(user, body.current_password);
       await db.transaction(async (tx) => {
         if (await agents.emailTaken(body.email, tx, principal.userId)) throw new ConflictError(EMAIL_IN_USE);
         await agents.update(
@@ -153,6 +213,35 @@ export function createAuthService(deps: {
         );
       });
       await deps.endSessionsOf(principal.userId);
+      if (emailChanges) {
+        await notices.emailChanged({
+          oldEmail: user.email,
+          newEmail: body.email,
+          name: `${body.first_name} ${body.last_name}`.trim(),
+          byAdmin: false,
+          at: clock.now(),
+        });
+      }
+    },
+
+    /**
+     * Replaces the caller's password after checking the current one (the registration strength rule holds for the
+     * new one), ends every session of the account like a reset does, and mails the account's address.
+     */
+    async changePassword(principal: Principal, body: ChangePasswordBody) {
+      if (body.new_password !== body.confirm_password) throw new ValidationError(ACCOUNT_MESSAGES.passwordsDoNotMatch);
+      const user = await ownAccount(principal);
+      await assertCurrentPassword(user, body.current_password);
+      if (body.new_password === body.current_password) throw new ValidationError(ACCOUNT_MESSAGES.samePassword);
+      await agents.update(principal.companyId, principal.userId, {
+        passwordHash: await hashPassword(body.new_password),
+      });
+      await deps.endSessionsOf(principal.userId);
+      await notices.passwordChanged({
+        email: user.email,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        at: clock.now(),
+      });
     },
 
     /**

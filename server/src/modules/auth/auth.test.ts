@@ -44,7 +44,7 @@ describe('login and session', () => {
     expect(unknown.body.message).toBe(INVALID_LOGIN);
   });
 
-  it('stops a password guesser after 10 failures on one e-mail, even with the right password', async () => {
+  it('stops a password guesser after 10 failures from one address, even with the right password', async () => {
     const { adminEmail } = await seedCompany(t);
     for (let i = 0; i < 10; i++) {
       expect((await t.client().post('/auth/login', { email: adminEmail, password: `Wrong-pass${i}!` })).status).toBe(
@@ -71,12 +71,31 @@ describe('login and session', () => {
   it('ends the session server-side at logout: the old cookie no longer works', async () => {
     const { adminClient } = await seedCompany(t);
     const token = adminClient.cookie('kc_session')!;
-    const out = await adminClient.get('/auth/logout');
+    const out = await adminClient.post('/auth/logout');
     expect(out.status).toBe(200);
     const replay = t.client();
     replay.setCookie('kc_session', token);
     expect((await replay.get('/auth/validate')).body.status).toBe('invalid');
     expect((await replay.get('/auth/profile')).status).toBe(401);
+  });
+
+  it('logs out only by a same-origin POST: a cross-site POST, a form post or a GET leaves the session working', async () => {
+    const { adminClient } = await seedCompany(t);
+    const crossSite = await adminClient.post('/auth/logout', {}, { origin: 'https://evil.example' });
+    expect(crossSite).toMatchObject({ status: 403, body: { message: 'Cross-site request refused' } });
+    const form = await adminClient.request('POST', '/auth/logout', '', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(415);
+    const link = await adminClient.get('/auth/logout');
+    expect(link.status).toBe(404);
+    expect(link.body).toEqual({ message: 'Not found' });
+    expect((await adminClient.get('/auth/validate')).body.status).toBe('valid');
+    expect((await adminClient.get('/auth/profile')).status).toBe(200);
+
+    const own = await adminClient.post('/auth/logout', {}, { origin: 'http://localhost:80' });
+    expect(own.status).toBe(200);
+    expect((await adminClient.get('/auth/validate')).body.status).toBe('invalid');
   });
 
   it('refuses a disabled agent at login and drops their open sessions', async () => {
@@ -93,7 +112,7 @@ describe('login and session', () => {
   it('records login and logout actions', async () => {
     const { addAgent, company } = await seedCompany(t);
     const agent = await addAgent();
-    await agent.client.get('/auth/logout');
+    await agent.client.post('/auth/logout');
     const { actionRecords } = await import('../../db/schema');
     const { eq } = await import('drizzle-orm');
     const rows = await t.database.db.select().from(actionRecords).where(eq(actionRecords.userId, agent.user.id));
@@ -136,11 +155,19 @@ describe('own account', () => {
       first_name: 'Ada',
       last_name: 'L',
       email: other.email,
+      current_password: STRONG_PASSWORD,
     });
     expect(taken.status).toBe(409);
     const email = uniqueEmail('renamed');
     expect(
-      (await adminClient.post('/auth/update-profile', { first_name: 'Augusta', last_name: 'King', email })).status,
+      (
+        await adminClient.post('/auth/update-profile', {
+          first_name: 'Augusta',
+          last_name: 'King',
+          email,
+          current_password: STRONG_PASSWORD,
+        })
+      ).status,
     ).toBe(200);
     // Updating one's own account ends the session (SPEC §5); the new e-mail logs in.
     expect((await adminClient.get('/auth/profile')).status).toBe(401);

@@ -132,7 +132,12 @@ describe('updating one’s own profile', () => {
     await login(otherDevice, agent.email, STRONG_PASSWORD);
     const email = uniqueEmail('renamed');
 
-    const reply = await agent.client.post('/auth/update-profile', { first_name: 'Rosa', last_name: 'Parks', email });
+    const reply = await agent.client.post('/auth/update-profile', {
+      first_name: 'Rosa',
+      last_name: 'Parks',
+      email,
+      current_password: STRONG_PASSWORD,
+    });
     expect(reply.status).toBe(200);
     expect(reply.cookies.find((c) => c.name === 'kc_session')?.value).toBe('');
     expect((await agent.client.get('/auth/validate')).body).toEqual({ status: 'invalid' });
@@ -152,6 +157,7 @@ describe('updating one’s own profile', () => {
       first_name: 'A',
       last_name: 'B',
       email: other.email,
+      current_password: STRONG_PASSWORD,
     });
     expect(taken.status).toBe(409);
     expect((await adminClient.get('/auth/validate')).body.status).toBe('valid');

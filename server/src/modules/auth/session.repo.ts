@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -35,7 +35,14 @@ export const sessionRepo = {
 
   /** The live session with its enabled user; a disabled user's sessions resolve to nothing. */
   async findLive(tx: Tx, id: string, now: Date): Promise<SessionRow | undefined> {
-    const [row] = await tx
+    const [row] = await sessionRepo.findLiveMany(tx, [id], now);
+    return row;
+  },
+
+  /** The live ones among these sessions, with their enabled users, in one read. */
+  async findLiveMany(tx: Tx, ids: string[], now: Date): Promise<SessionRow[]> {
+    if (ids.length === 0) return [];
+    return tx
       .select({
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
@@ -51,9 +58,13 @@ export const sessionRepo = {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
-      .limit(1);
-    return row;
+      .where(
+        and(
+          ids.length === 1 ? eq(sessions.id, ids[0]!) : inArray(sessions.id, ids),
+          gt(sessions.expiresAt, now),
+          isNull(users.disabledAt),
+        ),
+      );
   },
 
   async touch(tx: Tx, id: string, now: Date, expiresAt: Date) {

@@ -49,6 +49,12 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
       return session;
     },
 
+    /**
+     * The live ones among these sessions (by their stored ids), read only: live connections check their sessions
+     * with this, and a connection is no use of the session, so nothing slides.
+     */
+    findLive: (sessionIds: string[]) => sessionRepo.findLiveMany(db, sessionIds, clock.now()),
+
     /** Ends the session of a cookie value; answers whose it was, if anyone's. */
     async end(token: string | undefined) {
       if (!token) return undefined;

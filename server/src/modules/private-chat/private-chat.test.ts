@@ -87,7 +87,7 @@ describe('private chat between colleagues', () => {
     expect(got.sender).toEqual({ id: ann.user.id, firstName: 'Ann', lastName: 'Agent', profile_pic: null });
     await annLive.waitFor('newPrivateMessage', (p) => p.message.content === 'Psst');
     // Carl's socket got the presence events, so it was listening: the private message is not among them.
-    await carlLive.waitFor('userLogin', (p) => p.userid === bob.user.id);
+    await carlLive.waitForFlip(bob.user.id, 'online');
     expect(carlLive.of('newPrivateMessage')).toEqual([]);
     for (const live of [annLive, bobLive, carlLive]) live.close();
   });

@@ -42,7 +42,11 @@ export const registrationRoutes =
       '/send-email-verification',
       { config: limited, schema: { tags: ['registration'], body: emailBodySchema, response: { 200: okSchema } } },
       async (request, reply) => {
-        const { secret } = await registration.sendRegistrationCode(request.body.email, request.cookies[VERIFY_COOKIE]);
+        const { secret } = await registration.sendRegistrationCode(
+          request.body.email,
+          request.cookies[VERIFY_COOKIE],
+          request.ip,
+        );
         setVerifyCookie(request, reply, secret);
         return { message: 'Verification code sent' };
       },
@@ -61,6 +65,7 @@ export const registrationRoutes =
           email,
           code,
           request.cookies[VERIFY_COOKIE],
+          request.ip,
         );
         return { message: 'Code verified' };
       },
@@ -83,7 +88,11 @@ export const registrationRoutes =
       '/send-reset-password-code',
       { config: limited, schema: { tags: ['registration'], body: emailBodySchema, response: { 200: okSchema } } },
       async (request, reply) => {
-        const { secret } = await registration.sendResetCode(request.body.email, request.cookies[VERIFY_COOKIE]);
+        const { secret } = await registration.sendResetCode(
+          request.body.email,
+          request.cookies[VERIFY_COOKIE],
+          request.ip,
+        );
         setVerifyCookie(request, reply, secret);
         return { message: 'If an account exists for this address, a reset code has been sent' };
       },

@@ -24,9 +24,12 @@ export function createRegistrationService(deps: {
   companies: CompanyService;
   departments: DepartmentService;
   agents: AgentService;
+  /** Deletes every session of the user, inside the caller's transaction. */
   endSessionsOf: (userId: string, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>;
+  /** Drops the user's live connections: after the commit, so none reconnects on a session not yet gone. */
+  dropConnectionsOf: (userId: string) => void;
 }) {
-  const { db, clock, verification, companies, departments, agents, endSessionsOf } = deps;
+  const { db, clock, verification, companies, departments, agents, endSessionsOf, dropConnectionsOf } = deps;
 
   async function assertEmailFree(email: string) {
     if (await agents.emailTaken(email)) throw new ConflictError(accountExistsMessage);
@@ -36,13 +39,19 @@ export function createRegistrationService(deps: {
     /** The form is valid (the schema did that) and the address has no account yet. */
     precheck: (data: RegistrationData) => assertEmailFree(data.company_email),
 
-    async sendRegistrationCode(email: string, secret: string | undefined) {
+    /** `from` is the client address: sends are limited per (e-mail, address) and per e-mail. */
+    async sendRegistrationCode(email: string, secret: string | undefined, from: string | undefined) {
       await assertEmailFree(email);
-      return verification.start('register', email, secret);
+      return verification.start('register', email, secret, from);
     },
 
-    verifyCode: (purpose: 'register' | 'reset', email: string, code: string, secret: string | undefined) =>
-      verification.verify(purpose, email, code, secret),
+    verifyCode: (
+      purpose: 'register' | 'reset',
+      email: string,
+      code: string,
+      secret: string | undefined,
+      from: string | undefined,
+    ) => verification.verify(purpose, email, code, secret, from),
 
     /** Creates the company, its first department and its admin (the contact person) in one transaction. */
     async registerCompany(data: RegistrationData, secret: string | undefined) {
@@ -81,22 +90,24 @@ export function createRegistrationService(deps: {
     },
 
     /** Mails a reset code only when the account exists, yet answers and sets the cookie the same way either way. */
-    async sendResetCode(email: string, secret: string | undefined) {
+    async sendResetCode(email: string, secret: string | undefined, from: string | undefined) {
       const user = await agents.findByEmail(email);
-      return verification.start('reset', email, secret, Boolean(user && !user.disabledAt));
+      return verification.start('reset', email, secret, from, Boolean(user && !user.disabledAt));
     },
 
     /** Sets the new password and ends every session of the account. */
     async resetPassword(body: ResetPasswordBody, secret: string | undefined) {
       if (body.newPassword !== body.confirmPassword) throw new ValidationError('Passwords do not match');
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         await verification.consume('reset', body.email, secret, tx);
         const user = await agents.findByEmail(body.email, tx);
         if (!user) throw new ValidationError('Failed to reset password');
         await agents.update(user.companyId, user.id, { passwordHash }, tx);
         await endSessionsOf(user.id, tx);
+        return user.id;
       });
+      dropConnectionsOf(userId);
     },
   };
 }

@@ -5,7 +5,7 @@ import { verificationMail } from '../../mail/templates';
 import type { Clock } from '../../platform/clock';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { AppError, GoneError, TooManyRequestsError, ValidationError } from '../../platform/errors';
-import type { FailureLimiter } from '../../platform/failure-limiter';
+import type { AttemptGuard, AttemptPolicy } from '../../platform/attempt-guard';
 import { emailCodeRepo } from './email-code.repo';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -13,15 +13,36 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** How long the verification session (and a verified state) lasts: time enough to finish the form. */
 export const VERIFICATION_SESSION_TTL_MS = 30 * 60_000;
 
-export const CODE_SENDS = {
-  max: 5,
-  windowMs: 15 * 60_000,
-  message: 'Too many codes requested. Try again in 15 minutes.',
+/**
+ * Codes mailed to one e-mail address: 5 per 15 minutes per client address; across all addresses 20, then a
+ * doubling wait from 1 minute up to 1 hour (platform/attempt-guard.ts).
+ */
+export const CODE_SENDS: AttemptPolicy = {
+  name: 'code-send',
+  perAddress: { max: 5, windowMs: 15 * 60_000, message: 'Too many codes requested. Try again in 15 minutes.' },
+  perSubject: {
+    free: 20,
+    firstDelayMs: 60_000,
+    maxDelayMs: 3600_000,
+    forgetAfterMs: 24 * 3600_000,
+    message: (wait) => `Too many codes requested for this e-mail address. Try again in ${wait}.`,
+  },
 };
-export const CODE_FAILURES = {
-  max: 10,
-  windowMs: 15 * 60_000,
-  message: 'Too many failed attempts. Try again in 15 minutes.',
+/**
+ * Wrong codes for one e-mail address (registration and reset alike): 10 per 15 minutes per client address;
+ * across all addresses 100, then a doubling wait from 30 s up to 1 hour. Each code also allows only
+ * MAX_CODE_ATTEMPTS tries.
+ */
+export const CODE_CHECKS: AttemptPolicy = {
+  name: 'code-check',
+  perAddress: { max: 10, windowMs: 15 * 60_000, message: 'Too many failed attempts. Try again in 15 minutes.' },
+  perSubject: {
+    free: 100,
+    firstDelayMs: 30_000,
+    maxDelayMs: 3600_000,
+    forgetAfterMs: 24 * 3600_000,
+    message: (wait) => `Too many failed attempts for this e-mail address. Try again in ${wait}.`,
+  },
 };
 
 export type Purpose = 'register' | 'reset';
@@ -32,15 +53,15 @@ export type VerificationService = ReturnType<typeof createVerificationService>;
  * cookie holding a random secret (the table keeps only its hash). A code is 6 digits, valid 10 minutes, allows
  * 5 wrong tries; the flows that follow (registration, reset) accept only a session verified for their purpose.
  */
-export function createVerificationService(deps: { db: Db; clock: Clock; mailer: Mailer; failures: FailureLimiter }) {
-  const { db, clock, mailer, failures } = deps;
+export function createVerificationService(deps: { db: Db; clock: Clock; mailer: Mailer; attempts: AttemptGuard }) {
+  const { db, clock, mailer, attempts } = deps;
 
   const expiredSession = () => new GoneError(VERIFICATION_MESSAGES.expiredSession);
 
-  async function liveSession(secret: string | undefined, purpose: Purpose, email: string, tx: Tx, lock = false) {
-    if (!secret) throw expiredSession();
-    const row = await emailCodeRepo.find(tx, sha256(secret), { lock });
-    if (!row || row.expiresAt <= clock.now() || row.purpose !== purpose || row.email !== email) throw expiredSession();
+  async function findLiveSession(secret: string | undefined, purpose: Purpose, email: string, tx: Tx) {
+    if (!secret) return undefined;
+    const row = await emailCodeRepo.find(tx, sha256(secret), { lock: true });
+    if (!row || row.expiresAt <= clock.now() || row.purpose !== purpose || row.email !== email) return undefined;
     return row;
   }
 
@@ -49,9 +70,9 @@ export function createVerificationService(deps: { db: Db; clock: Clock; mailer: 
      * Starts (or restarts) a verification session and mails its code. `deliver: false` runs every step but the
      * mail, so a reset for an unknown address behaves exactly like one for a known address.
      */
-    async start(purpose: Purpose, email: string, secret: string | undefined, deliver = true) {
-      await failures.assertBelow(`send:${email}`, CODE_SENDS);
-      await failures.hit(`send:${email}`, CODE_SENDS);
+    async start(purpose: Purpose, email: string, secret: string | undefined, from: string | undefined, deliver = true) {
+      // Claimed before anything is mailed and never given back: every request costs one send.
+      await attempts.begin(CODE_SENDS, email, from);
       const sessionSecret = secret && secret.length <= 100 ? secret : randomToken();
       const code = randomDigits(VERIFICATION_CODE_LENGTH);
       const now = clock.now();
@@ -69,33 +90,47 @@ export function createVerificationService(deps: { db: Db; clock: Clock; mailer: 
       return { secret: sessionSecret };
     },
 
-    /** Checks a code against the session; a wrong code uses up one of the 5 tries. */
-    async verify(purpose: Purpose, email: string, code: string, secret: string | undefined) {
-      await failures.assertBelow(`check:${email}`, CODE_FAILURES);
-      const outcome = await db.transaction(async (tx): Promise<AppError | 'ok'> => {
-        const row = await liveSession(secret, purpose, email, tx, true);
-        if (row.attempts >= MAX_CODE_ATTEMPTS) return new TooManyRequestsError(VERIFICATION_MESSAGES.tooManyAttempts);
-        if (row.codeExpiresAt <= clock.now()) return new GoneError(VERIFICATION_MESSAGES.expiredCode);
+    /**
+     * Checks a code against the session; a wrong code uses up one of the 5 tries. The attempt is claimed under
+     * CODE_CHECKS before the code is compared, and given back when nothing was compared (no live session, its
+     * tries used up, the code expired).
+     */
+    async verify(purpose: Purpose, email: string, code: string, secret: string | undefined, from: string | undefined) {
+      const attempt = await attempts.begin(CODE_CHECKS, email, from);
+      // Failures are returned from the transaction, not thrown, so a used try is committed with it.
+      type Outcome = { compared: boolean; error?: AppError };
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        const row = await findLiveSession(secret, purpose, email, tx);
+        if (!row) return { compared: false, error: expiredSession() };
+        if (row.attempts >= MAX_CODE_ATTEMPTS) {
+          return { compared: false, error: new TooManyRequestsError(VERIFICATION_MESSAGES.tooManyAttempts) };
+        }
+        if (row.codeExpiresAt <= clock.now()) {
+          return { compared: false, error: new GoneError(VERIFICATION_MESSAGES.expiredCode) };
+        }
         if (!safeEqual(row.codeHash, sha256(code))) {
-          const attempts = row.attempts + 1;
-          await emailCodeRepo.update(tx, row.id, { attempts });
-          return attempts >= MAX_CODE_ATTEMPTS
-            ? new TooManyRequestsError(VERIFICATION_MESSAGES.tooManyAttempts)
-            : new ValidationError(VERIFICATION_MESSAGES.invalidCode);
+          const tries = row.attempts + 1;
+          await emailCodeRepo.update(tx, row.id, { attempts: tries });
+          return {
+            compared: true,
+            error:
+              tries >= MAX_CODE_ATTEMPTS
+                ? new TooManyRequestsError(VERIFICATION_MESSAGES.tooManyAttempts)
+                : new ValidationError(VERIFICATION_MESSAGES.invalidCode),
+          };
         }
         await emailCodeRepo.update(tx, row.id, { verifiedAt: clock.now() });
-        return 'ok';
+        return { compared: true };
       });
-      if (outcome !== 'ok') {
-        // Counted after the transaction so the try stays used even though the request fails.
-        await failures.hit(`check:${email}`, CODE_FAILURES);
-        throw outcome;
-      }
+      if (!outcome.error) await attempt.succeeded();
+      else if (!outcome.compared) await attempt.notChecked();
+      if (outcome.error) throw outcome.error;
     },
 
     /** Inside `tx`: asserts the session was verified for this purpose and address, then uses it up. */
     async consume(purpose: Purpose, email: string, secret: string | undefined, tx: Tx) {
-      const row = await liveSession(secret, purpose, email, tx, true);
+      const row = await findLiveSession(secret, purpose, email, tx);
+      if (!row) throw expiredSession();
       if (!row.verifiedAt) throw new ValidationError('Please verify your email address first');
       await emailCodeRepo.delete(tx, row.id);
     },

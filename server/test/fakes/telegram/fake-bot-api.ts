@@ -29,6 +29,16 @@ import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 
 export type FakeBot = { token: string; id: number; username: string; first_name: string };
 
+export type FileDownload = {
+  file_path: string;
+  /** The file's real size. */
+  size: number;
+  /** Bytes handed to the socket before the response completed or the connection closed. */
+  bytesSent: number;
+  /** 'open' while streaming; 'complete' when every byte was written; 'aborted' when the downloader hung up first. */
+  state: 'open' | 'complete' | 'aborted';
+};
+
 export type RecordedCall = {
   token: string;
   /** Lowercased, e.g. 'sendmessage'. */
@@ -96,9 +106,28 @@ export type FakeBotApi = {
   blockChat(token: string, chatId: number): void;
   /**
    * Makes a file downloadable: getFile(file_id) returns { file_id, file_unique_id, file_size, file_path } and
-   * GET /file/bot<token>/<file_path> returns the bytes.
+   * GET /file/bot<token>/<file_path> streams the bytes (in 64 KB writes that wait for the reader).
+   *
+   * To test a receiver that must not trust stated sizes, a file can misstate its own: `reported_size` is the
+   * file_size getFile states — and that its "file is too big" check believes — where `null` omits it;
+   * `chunked` serves the bytes without a Content-Length header, so only counting them tells their size.
    */
-  addFile(token: string, file: { file_id: string; bytes: Buffer; file_path?: string; file_unique_id?: string }): void;
+  addFile(
+    token: string,
+    file: {
+      file_id: string;
+      bytes: Buffer;
+      file_path?: string;
+      file_unique_id?: string;
+      reported_size?: number | null;
+      chunked?: boolean;
+    },
+  ): void;
+  /**
+   * Every download of the bot's files so far, oldest first: how many bytes the fake had written when the
+   * response finished or the downloader dropped the connection, of how many.
+   */
+  downloads(token: string): FileDownload[];
   webhook(
     token: string,
   ): { url: string; secret_token?: string; allowed_updates?: string[]; max_connections?: number } | undefined;
@@ -167,6 +196,10 @@ type StoredFile = {
   file_id: string;
   file_unique_id: string;
   file_size: number;
+  /** False when getFile omits file_size (a test's misstating file). */
+  size_stated?: boolean;
+  /** Served without Content-Length. */
+  chunked?: boolean;
   file_path: string;
   /** Undefined for files the fake only saw in an update: their metadata is known but there is nothing to serve. */
   bytes?: Buffer;
@@ -192,6 +225,7 @@ type BotState = {
   failures: Map<string, Failure[]>;
   files: Map<string, StoredFile>;
   filesByPath: Map<string, StoredFile>;
+  downloads: FileDownload[];
   fileCounter: number;
 };
 type Outcome = { result: unknown; description?: string };
@@ -608,6 +642,8 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
       file_unique_id: init.file_unique_id ?? `AQAD${randomChars(12)}`,
       file_size: init.file_size ?? init.bytes?.length ?? 0,
       file_path: init.file_path ?? `${dir}/file_${state.fileCounter}${nameExt}`,
+      ...(init.size_stated === false ? { size_stated: false } : {}),
+      ...(init.chunked ? { chunked: true } : {}),
       ...(init.bytes ? { bytes: init.bytes } : {}),
       ...(init.file_name ? { file_name: init.file_name } : {}),
       ...(init.mime_type ? { mime_type: init.mime_type } : {}),
@@ -966,11 +1002,11 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
       const fileId = stringParam(params, 'file_id') ?? '';
       const file = state.files.get(fileId);
       if (!file) throw badRequest('invalid file_id');
-      if (file.file_size > MAX_DOWNLOAD_BYTES) throw badRequest('file is too big');
+      if (file.size_stated !== false && file.file_size > MAX_DOWNLOAD_BYTES) throw badRequest('file is too big');
       return ok({
         file_id: fileId,
         file_unique_id: file.file_unique_id,
-        file_size: file.file_size,
+        ...(file.size_stated === false ? {} : { file_size: file.file_size }),
         file_path: file.file_path,
       });
     },
@@ -1237,8 +1273,34 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     if (state.revoked) return replyError(res, new ApiError(401, 'Unauthorized'));
     const file = state.filesByPath.get(filePath);
     if (!file?.bytes) return replyError(res, new ApiError(404, 'Not Found'));
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(file.bytes.length) });
-    res.end(file.bytes);
+    const bytes = file.bytes;
+    res.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      ...(file.chunked ? {} : { 'content-length': String(bytes.length) }),
+    });
+    const download: FileDownload = { file_path: filePath, size: bytes.length, bytesSent: 0, state: 'open' };
+    state.downloads.push(download);
+    res.on('close', () => {
+      if (download.state === 'open') download.state = res.writableFinished ? 'complete' : 'aborted';
+    });
+    // Written chunk by chunk, each after the reader took the previous one (backpressure), so bytesSent tells how
+    // far a reader that stops early let the file come.
+    const CHUNK = 64 * 1024;
+    const writeFrom = (offset: number) => {
+      let at = offset;
+      while (at < bytes.length) {
+        if (res.destroyed) return;
+        const chunk = bytes.subarray(at, at + CHUNK);
+        at += chunk.length;
+        download.bytesSent += chunk.length;
+        if (!res.write(chunk)) {
+          res.once('drain', () => writeFrom(at));
+          return;
+        }
+      }
+      res.end();
+    };
+    writeFrom(0);
   }
 
   async function readParams(req: IncomingMessage, url: URL): Promise<{ params: Json; parts: Part[] }> {
@@ -1421,6 +1483,7 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
         failures: new Map(),
         files: new Map(),
         filesByPath: new Map(),
+        downloads: [],
         fileCounter: 0,
       });
       return { ...full };
@@ -1519,12 +1582,18 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
       registerFile(state, kindOfFileId(file.file_id), {
         file_id: file.file_id,
         bytes: file.bytes,
-        file_size: file.bytes.length,
+        file_size: file.reported_size === undefined ? file.bytes.length : (file.reported_size ?? 0),
+        size_stated: file.reported_size !== null,
+        chunked: file.chunked ?? false,
         file_unique_id: file.file_unique_id ?? previous?.file_unique_id,
         file_path: file.file_path ?? previous?.file_path,
         file_name: previous?.file_name,
         mime_type: previous?.mime_type,
       });
+    },
+
+    downloads(token) {
+      return stateFor(token).downloads.map((d) => ({ ...d }));
     },
 
     webhook(token) {

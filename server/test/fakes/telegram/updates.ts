@@ -113,7 +113,8 @@ export function documentUpdate(
     file_id: string;
     file_name: string;
     mime_type: string;
-    file_size: number;
+    /** Telegram may leave it out; so may a test. */
+    file_size?: number;
     caption?: string;
   },
 ): Update {
@@ -123,7 +124,7 @@ export function documentUpdate(
       mime_type: fields.mime_type,
       file_id: fields.file_id,
       file_unique_id: uniqueIdFor(fields.file_id),
-      file_size: fields.file_size,
+      ...(fields.file_size === undefined ? {} : { file_size: fields.file_size }),
     },
     ...withCaption(fields.caption),
   });

@@ -2,7 +2,7 @@ import { Headset, Settings, Ticket, Users } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
-import { PanelSocketContext, useWorkspaceSocket } from '../../lib/socket';
+import { PanelSocketContext, useRefreshOnAccessChange, useWorkspaceSocket } from '../../lib/socket';
 import { PanelLayout } from './PanelLayout';
 
 /**
@@ -13,6 +13,7 @@ export function AdminPanelLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const socket = useWorkspaceSocket();
+  useRefreshOnAccessChange(socket);
   const adminOnly = <T,>(section: T) => (session.isAdmin ? [section] : []);
   return (
     <PanelSocketContext.Provider value={socket}>

@@ -36,7 +36,7 @@ import {
 import { profilePath, WorkspaceShell, type WorkspaceView } from '../../features/workspace';
 import { useSearchParams } from 'react-router';
 import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
-import { useWorkspaceSocket } from '../../lib/socket';
+import { useRefreshOnAccessChange, useWorkspaceSocket } from '../../lib/socket';
 import { useIsNarrow } from '../../lib/use-media-query';
 
 /**
@@ -47,6 +47,7 @@ export function WorkspaceRoute() {
   const session = useSession();
   const department = useMyDepartment();
   const socket = useWorkspaceSocket();
+  useRefreshOnAccessChange(socket);
   const [view, setView] = useState<WorkspaceView>('pending');
   // The last copy of the open ticket seen outside the lists (events about a ticket the lists dropped).
   const [selected, setSelected] = useState<Ticket | null>(null);

@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../api-client';
 
-/** GET /api/auth/logout: ends the session. Its failure is silent (SPEC §8): the user leaves either way. */
-export const logout = (): Promise<unknown> => api.get('/auth/logout');
+/**
+ * POST /api/auth/logout (`{}`): ends the session. A POST, so no cross-site link can end it. Its failure is silent
+ * (SPEC §8): the user leaves either way.
+ */
+export const logout = (): Promise<unknown> => api.post('/auth/logout', {});
 
 export interface LogoutOptions {
   /** A note for the login screen, e.g. why the user was logged out. */
-  notice?: 'profileUpdated';
+  notice?: 'profileUpdated' | 'passwordChanged';
 }
 
 export function useLogout() {

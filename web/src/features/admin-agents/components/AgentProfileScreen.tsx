@@ -55,7 +55,15 @@ function UpdateBox({ user, onDone }: { user: Agent; onDone: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('adminAgents.editTitle')}>
-      <TextField label={t('adminAgents.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      {/* One's own address is changed on the profile, which asks for the current password (the server refuses it here). */}
+      <TextField
+        label={t('adminAgents.email')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        readOnly={user.userid === session.id}
+        hint={user.userid === session.id ? t('adminAgents.ownEmailOnProfile') : undefined}
+      />
       <div className={styles.formRow}>
         <TextField label={t('adminAgents.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} />
         <TextField label={t('adminAgents.lastName')} value={last} onChange={(e) => setLast(e.target.value)} />

@@ -13,7 +13,7 @@ import { useResetPassword } from '../api/reset-password';
 import { useSendResetPasswordCode } from '../api/send-reset-password-code';
 import { useVerifyEmailCode } from '../api/verify-email-code';
 import { checkNewPassword, normalizeCode } from '../lib/registration';
-import { PasswordHints } from './PasswordHints';
+import { PasswordHints } from '../../../components/PasswordHints';
 import styles from './auth.module.css';
 
 type Step = 'email' | 'code' | 'password';

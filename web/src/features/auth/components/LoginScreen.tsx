@@ -7,10 +7,11 @@ import { Card } from '../../../components/Card';
 import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import type { LogoutOptions } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
 
-type LoginNotice = 'registered' | 'profileUpdated';
+type LoginNotice = 'registered' | NonNullable<LogoutOptions['notice']>;
 
 interface LoginLocationState {
   notice?: LoginNotice;
@@ -68,11 +69,7 @@ export function LoginScreen() {
       </header>
 
       <div className={styles.messages}>
-        {notice && !error && (
-          <Alert tone="success">
-            {notice === 'registered' ? t('auth.login.registered') : t('auth.login.profileUpdated')}
-          </Alert>
-        )}
+        {notice && !error && <Alert tone="success">{t(`auth.login.${notice}`)}</Alert>}
         {error && (
           <Alert tone="error" id={ERROR_ID}>
             {error}

@@ -23,7 +23,7 @@ import {
   type CompanyForm,
 } from '../lib/registration';
 import { CountrySelect } from './CountrySelect';
-import { PasswordHints } from './PasswordHints';
+import { PasswordHints } from '../../../components/PasswordHints';
 import styles from './auth.module.css';
 
 type Step = 'details' | 'verify';

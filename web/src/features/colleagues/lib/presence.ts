@@ -1,4 +1,4 @@
-import type { Colleague, PresenceEvent } from '@kreechat/contract';
+import type { Colleague, PresenceBatch, PresenceEvent } from '@kreechat/contract';
 
 const fullName = (c: Colleague) => `${c.firstName} ${c.lastName}`;
 
@@ -20,4 +20,20 @@ export function applyPresence(list: Colleague[], event: PresenceEvent): Colleagu
   const next = [...list];
   next[index] = { ...current, status: event.status };
   return sortColleagues(next);
+}
+
+/** A presenceChanged applied to the list: every flip in it, then the order once. */
+export function applyPresenceBatch(list: Colleague[], batch: PresenceBatch): Colleague[] {
+  const status = new Map<string, Colleague['status']>([
+    ...batch.online.map((id) => [id, 'online'] as const),
+    ...batch.offline.map((id) => [id, 'offline'] as const),
+  ]);
+  let changed = false;
+  const next = list.map((c) => {
+    const now = status.get(c.id);
+    if (!now || now === c.status) return c;
+    changed = true;
+    return { ...c, status: now };
+  });
+  return changed ? sortColleagues(next) : list;
 }

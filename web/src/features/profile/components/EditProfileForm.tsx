@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { ArrowLeft } from 'lucide-react';
 import type { Profile } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { useLogout } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { accountErrorMessage } from '../lib/account-errors';
 import { PhotoField } from './PhotoField';
+import { AccountFormPage } from './AccountFormPage';
 import styles from './profile.module.css';
 
 interface EditProfileFormProps {
@@ -18,11 +19,14 @@ interface EditProfileFormProps {
   onBack: () => void;
 }
 
-type Field = 'firstName' | 'lastName' | 'email';
+type Field = 'firstName' | 'lastName' | 'email' | 'currentPassword';
 const ERROR_ID = 'edit-profile-error';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** First name, last name and e-mail, all required; saving logs out (SPEC §2, §5). */
+/**
+ * First name, last name and e-mail, all required; saving logs out (SPEC §2, §5). A new e-mail address also asks
+ * for the current password (the field appears only then), and the server mails the old address.
+ */
 export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
@@ -33,6 +37,7 @@ export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
     firstName: profile.firstName,
     lastName: profile.lastName,
     email: profile.email,
+    currentPassword: '',
   });
   const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -42,9 +47,13 @@ export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
     if (invalid.has(field)) setInvalid((current) => new Set([...current].filter((f) => f !== field)));
   };
 
+  // The server keeps addresses in lower case, so only another address is a change.
+  const emailChanges = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const empty = (Object.keys(values) as Field[]).filter((field) => values[field].trim() === '');
+    const required: Field[] = ['firstName', 'lastName', 'email'];
+    const empty = required.filter((field) => values[field].trim() === '');
     if (empty.length > 0) {
       setInvalid(new Set(empty));
       setError(t('common.fillAllFields'));
@@ -55,17 +64,25 @@ export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
       setError(t('common.invalidEmail'));
       return;
     }
+    if (emailChanges && values.currentPassword === '') {
+      setInvalid(new Set<Field>(['currentPassword']));
+      setError(t('profile.currentPasswordRequired'));
+      return;
+    }
     setInvalid(new Set());
     setError(null);
     const body = { first_name: values.firstName.trim(), last_name: values.lastName.trim(), email: values.email.trim() };
     // Nothing to save (perhaps only the photo changed, which is saved already): no needless logout.
-    if (body.first_name === profile.firstName && body.last_name === profile.lastName && body.email === profile.email) {
+    if (body.first_name === profile.firstName && body.last_name === profile.lastName && !emailChanges) {
       onBack();
       return;
     }
-    update.mutate(body, {
+    update.mutate(emailChanges ? { ...body, current_password: values.currentPassword } : body, {
       onSuccess: () => logout.mutate({ notice: 'profileUpdated' }),
-      onError: (failure) => setError(errorMessage(failure, t('profile.updateFailed'))),
+      onError: (failure) => {
+        setError(accountErrorMessage(failure, t, t('profile.updateFailed')));
+        if (isApiError(failure) && failure.status === 403) setInvalid(new Set<Field>(['currentPassword']));
+      },
     });
   };
 
@@ -73,68 +90,69 @@ export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
   const describedBy = (field: Field) => (error && invalid.has(field) ? ERROR_ID : undefined);
 
   return (
-    <div className={styles.section}>
-      <div className={styles.sectionHeader}>
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<ArrowLeft size={16} aria-hidden="true" />}
-          onClick={onBack}
-          disabled={busy}
-        >
-          {t('common.back')}
-        </Button>
-      </div>
-      <div className={styles.card}>
-        <h1 className={styles.sectionTitle}>{t('profile.editProfile')}</h1>
-        <p className={styles.intro}>{t('profile.editIntro')}</p>
-        {error && (
-          <Alert tone="error" id={ERROR_ID}>
-            {error}
-          </Alert>
-        )}
-        <PhotoField profilePic={profilePic} name={fullName(profile.firstName, profile.lastName)} />
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <div className={styles.formRow}>
-            <TextField
-              label={t('profile.firstName')}
-              autoComplete="given-name"
-              value={values.firstName}
-              onChange={set('firstName')}
-              invalid={invalid.has('firstName')}
-              describedBy={describedBy('firstName')}
-              required
-            />
-            <TextField
-              label={t('profile.lastName')}
-              autoComplete="family-name"
-              value={values.lastName}
-              onChange={set('lastName')}
-              invalid={invalid.has('lastName')}
-              describedBy={describedBy('lastName')}
-              required
-            />
-          </div>
+    <AccountFormPage
+      title={t('profile.editProfile')}
+      intro={t('profile.editIntro')}
+      error={error}
+      errorId={ERROR_ID}
+      busy={busy}
+      onBack={onBack}
+    >
+      <PhotoField profilePic={profilePic} name={fullName(profile.firstName, profile.lastName)} />
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <div className={styles.formRow}>
           <TextField
-            label={t('profile.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={values.email}
-            onChange={set('email')}
-            invalid={invalid.has('email')}
-            describedBy={describedBy('email')}
+            label={t('profile.firstName')}
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={set('firstName')}
+            invalid={invalid.has('firstName')}
+            describedBy={describedBy('firstName')}
             required
           />
-          <div className={styles.formActions}>
-            <Button type="submit" busy={busy}>
-              {t('profile.save')}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </div>
+          <TextField
+            label={t('profile.lastName')}
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={set('lastName')}
+            invalid={invalid.has('lastName')}
+            describedBy={describedBy('lastName')}
+            required
+          />
+        </div>
+        <TextField
+          label={t('profile.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={values.email}
+          onChange={set('email')}
+          invalid={invalid.has('email')}
+          describedBy={describedBy('email')}
+          required
+        />
+        {emailChanges && (
+          <PasswordField
+            label={t('profile.currentPassword')}
+            toggleLabel={t('profile.showCurrentPassword')}
+            name="current-password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            invalid={invalid.has('currentPassword')}
+            describedBy={describedBy('currentPassword')}
+            hint={t('profile.currentPasswordHint')}
+            required
+          />
+        )}
+        <div className={styles.formActions}>
+          <Button type="submit" busy={busy}>
+            {t('profile.save')}
+          </Button>
+        </div>
+      </form>
+    </AccountFormPage>
   );
 }

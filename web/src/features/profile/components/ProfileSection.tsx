@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { useProfile } from '../api/get-profile';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { EditProfileForm } from './EditProfileForm';
 import { LanguageSelection } from './LanguageSelection';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileView } from './ProfileView';
 import styles from './profile.module.css';
 
-type Mode = 'view' | 'language' | 'edit';
+type Mode = 'view' | 'language' | 'edit' | 'password';
 
-/** The Profile section of the user panel: the profile, its language selection and its edit form (SPEC §2). */
+/** The Profile section of the user panel: the profile, its language selection, edit form and password change. */
 export function ProfileSection() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -44,9 +45,16 @@ export function ProfileSection() {
       return <LanguageSelection current={profile.data.lang} onBack={() => setMode('view')} />;
     case 'edit':
       return <EditProfileForm profile={profile.data} onBack={() => setMode('view')} />;
+    case 'password':
+      return <ChangePasswordForm onBack={() => setMode('view')} />;
     case 'view':
       return (
-        <ProfileView profile={profile.data} onEdit={() => setMode('edit')} onLanguage={() => setMode('language')} />
+        <ProfileView
+          profile={profile.data}
+          onEdit={() => setMode('edit')}
+          onLanguage={() => setMode('language')}
+          onPassword={() => setMode('password')}
+        />
       );
   }
 }

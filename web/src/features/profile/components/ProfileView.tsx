@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Building2, ChevronRight, Globe, IdCard, Mail, Pencil, Users } from 'lucide-react';
+import { Building2, ChevronRight, Globe, IdCard, KeyRound, Mail, Pencil, Users } from 'lucide-react';
 import type { Profile } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
@@ -12,6 +12,7 @@ interface ProfileViewProps {
   profile: Profile;
   onEdit: () => void;
   onLanguage: () => void;
+  onPassword: () => void;
 }
 
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -28,8 +29,8 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
   );
 }
 
-/** Picture, name, e-mail, department, license, language and company (SPEC §2 Profile view). */
-export function ProfileView({ profile, onEdit, onLanguage }: ProfileViewProps) {
+/** Picture, name, e-mail, department, license, language, the way to a new password and company (SPEC §2). */
+export function ProfileView({ profile, onEdit, onLanguage, onPassword }: ProfileViewProps) {
   const { t } = useTranslation();
   const name = fullName(profile.firstName, profile.lastName);
   return (
@@ -78,6 +79,20 @@ export function ProfileView({ profile, onEdit, onLanguage }: ProfileViewProps) {
                 </span>
                 <span className={styles.languageValue} lang={profile.lang}>
                   {LANGUAGE_NAMES[profile.lang]}
+                </span>
+                <ChevronRight size={18} aria-hidden="true" className={styles.chevron} />
+              </button>
+            </dd>
+          </div>
+          <div className={styles.detailRow}>
+            <dt className="visually-hidden">{t('profile.password')}</dt>
+            <dd className={styles.detailAction}>
+              <button type="button" className={styles.languageButton} onClick={onPassword}>
+                <span className={styles.detailLabel}>
+                  <span className={styles.detailIcon} aria-hidden="true">
+                    <KeyRound size={16} />
+                  </span>
+                  {t('profile.changePassword')}
                 </span>
                 <ChevronRight size={18} aria-hidden="true" className={styles.chevron} />
               </button>

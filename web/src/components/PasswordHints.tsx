@@ -1,7 +1,7 @@
 import { PASSWORD_CHECKS, passwordChecks } from '@kreechat/contract';
 import { Check, Circle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import styles from './auth.module.css';
+import styles from './PasswordHints.module.css';
 
 interface PasswordHintsProps {
   password: string;
@@ -9,7 +9,8 @@ interface PasswordHintsProps {
 }
 
 /**
- * The live checklist under 'Password must include:' (SPEC §5). Not a live region: it is read with the password
+ * The live checklist under 'Password must include:' (SPEC §5), under every new-password field (registration, reset,
+ * change of password). Not a live region: it is read with the password
  * field (aria-describedby), so it does not chatter on every keystroke.
  */
 export function PasswordHints({ password, id }: PasswordHintsProps) {
