@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Building2, Clock, Mail, MessageSquareText, Plug, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { tabAfterKey, tabOf } from '../../../lib/tab-keys';
 import { CommunicationServices } from './CommunicationServices';
 import { ComingSoonSection } from './ComingSoonSection';
 import { DepartmentsPanel } from './DepartmentsPanel';
@@ -68,11 +69,9 @@ export function SettingsScreen() {
   }, [tab]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(tab);
-    const move = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];
-    if (move === undefined) return;
+    const next = tabAfterKey(TABS, tabOf(refs.current, event.target), tab, event.key);
+    if (!next) return;
     event.preventDefault();
-    const next = TABS[(index + move + TABS.length) % TABS.length] ?? 'departments';
     choose(next);
     refs.current[next]?.focus();
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/CountBadge';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { useSession } from '../../../lib/session';
+import { tabAfterKey, tabOf } from '../../../lib/tab-keys';
 import type { InboxSlot } from './InboxButton';
 import { NoClosedTickets, NoColleagues, NoPendingTickets, NoTicketSelected } from './Placeholders';
 import { SessionWarning } from './SessionWarning';
@@ -72,11 +73,9 @@ export function WorkspaceShell({
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = VIEWS.indexOf(view);
-    const move = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: VIEWS.length - 1 - index }[event.key];
-    if (move === undefined) return;
+    const next = tabAfterKey(VIEWS, tabOf(tabRefs.current, event.target), view, event.key);
+    if (!next) return;
     event.preventDefault();
-    const next = VIEWS[(index + move + VIEWS.length) % VIEWS.length] ?? 'pending';
     setView(next);
     tabRefs.current[next]?.focus();
   };
