@@ -26,19 +26,16 @@ import { prepareChannelSecrets } from './channels/channel-secrets';
 import { createOutboxWorker } from './channels/outbox-worker';
 import { createChannelRegistry } from './channels/registry';
 import { telegramRoutes } from './channels/telegram/telegram.routes';
-import { createTelegramRuntime } from './channels/telegram/telegram.runtime';
+import { createTelegramChannel } from './channels/telegram/telegram.channel';
 import { fileRoutes } from './files/files.routes';
 import { createFileStorage } from './files/storage';
 import { createAccountNotices } from './mail/account-notices';
 import type { Mailer } from './mail/mailer';
 import { clientRoutes, createClientService } from './modules/clients';
-import {
-  createChatService,
-  createDeliveryService,
-  createIntakeService,
-  createTicketService,
-  ticketRoutes,
-} from './modules/tickets';
+import { createDeliveryService } from './modules/delivery';
+import { createInboundUpdates, createIntakeService } from './modules/intake';
+import { createChatService, messageRepo, messageRoutes } from './modules/messages';
+import { createTicketService, ticketRoutes } from './modules/tickets';
 import { createRealtime } from './realtime/realtime';
 import { createActionService } from './modules/actions';
 import { agentRoutes, createAgentService } from './modules/agents';
@@ -159,7 +156,15 @@ export function buildServices(deps: AppDeps) {
   // The worker is made below, once the channels exist; delivery only needs to wake it.
   let wakeWorker = () => {};
   const delivery = createDeliveryService({ db, clock, events: realtime, onEnqueued: () => wakeWorker() });
-  const tickets = createTicketService({ db, clock, events: realtime, actions, clients, delivery });
+  const tickets = createTicketService({
+    db,
+    clock,
+    events: realtime,
+    actions,
+    clients,
+    messages: messageRepo,
+    delivery,
+  });
   const chat = createChatService({ db, clock, events: realtime, tickets, clients, delivery, storage });
   const privateChats = createPrivateChatService({ db, clock, events: realtime, agents });
   const notifications = createNotificationService({
@@ -175,18 +180,20 @@ export function buildServices(deps: AppDeps) {
   const bubbles = createBubbleService({ db, clock, events: realtime });
   const pins = createPinService({ db, clock, events: realtime, tickets });
   const ticketTable = createTicketTableService({ db });
-  const telegram = createTelegramRuntime({
+  const inbound = createInboundUpdates({ db, clock });
+  const telegram = createTelegramChannel({
     db,
     config,
     clock,
     logger,
     intake,
+    inbound,
     storage,
     locks: database.locks,
     secrets,
     pollTimeoutSeconds: deps.telegramPollTimeoutSeconds,
   });
-  const registry = createChannelRegistry({ telegram: telegram.send });
+  const registry = createChannelRegistry({ telegram: telegram.sender });
   const worker = createOutboxWorker({ delivery, registry, logger });
   wakeWorker = () => worker.kick();
   return {
@@ -295,7 +302,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(agentRoutes(services.agents));
       await api.register(departmentRoutes(services.departments));
       await api.register(clientRoutes(services.clients));
-      await api.register(ticketRoutes(services.tickets, services.chat));
+      await api.register(ticketRoutes(services.tickets));
+      await api.register(messageRoutes(services.chat));
       await api.register(bubbleRoutes(services.bubbles));
       await api.register(pinRoutes(services.pins));
       await api.register(telegramRoutes(services.telegram));

@@ -1,11 +1,13 @@
 /**
- * Drains the outbox: claims due jobs, hands each to its channel, and records sent / failed / retry-later.
+ * Drains the outbox: claims due jobs, hands each to its channel, and records sent / failed / retry-later as the
+ * channel classifies what went wrong.
  * Woken at once after a commit that enqueued, and every second for retries that came due (and for jobs
  * enqueued by other processes).
  */
-import type { DeliveryJob, DeliveryService } from '../modules/tickets';
+import type { DeliveryJob, DeliveryService } from '../modules/delivery';
 import type { Logger } from '../platform/logger';
-import { DeliveryRateLimited, DeliveryRefused, DeliveryUnreachable, type ChannelRegistry } from './registry';
+import { assertNever } from '../platform/assert-never';
+import { DeliveryRefused, type ChannelRegistry, type SendFailure } from './registry';
 
 const TICK_MS = 1_000;
 
@@ -19,23 +21,30 @@ export function createOutboxWorker(deps: { delivery: DeliveryService; registry: 
   let stopped = true;
 
   async function deliver(job: DeliveryJob) {
-    const send = registry.senderFor(job.platform);
-    if (!send) return delivery.failed(job, `No ${job.platform} channel is connected`);
+    const sender = registry.senderFor(job.platform);
+    if (!sender) return delivery.failed(job, `No ${job.platform} channel is connected`);
+    let result;
     try {
-      const result = await send(job);
-      await delivery.sent(job, result.externalId);
+      result = await sender.send(job);
     } catch (error) {
-      if (error instanceof DeliveryRateLimited) {
-        await delivery.retryLater(job, error.message, { afterMs: error.retryAfterMs, countsAsAttempt: false });
-      } else if (error instanceof DeliveryRefused) {
-        await delivery.failed(job, error.message);
-      } else if (error instanceof DeliveryUnreachable) {
-        await delivery.retryLater(job, error.message, { countsAsAttempt: true });
-      } else {
+      const failure: SendFailure | undefined =
+        error instanceof DeliveryRefused ? { kind: 'failed', reason: error.message } : sender.classify(error);
+      if (!failure) {
         logger.error({ err: error, outboxId: job.outboxId }, 'delivery crashed');
-        await delivery.retryLater(job, 'Internal error while sending', { countsAsAttempt: true });
+        return delivery.retryLater(job, 'Internal error while sending', { countsAsAttempt: true });
+      }
+      switch (failure.kind) {
+        case 'retryAfter':
+          return delivery.retryLater(job, failure.reason, { afterMs: failure.afterMs, countsAsAttempt: false });
+        case 'retry':
+          return delivery.retryLater(job, failure.reason, { countsAsAttempt: true });
+        case 'failed':
+          return delivery.failed(job, failure.reason);
+        default:
+          return assertNever(failure);
       }
     }
+    await delivery.sent(job, result.externalId);
   }
 
   async function drain() {

@@ -1,27 +1,30 @@
 /**
  * Outbound by platform: the one place that picks a channel for a delivery job (STYLE: no `platform ===` checks
- * elsewhere). A sender reports the three kinds of failure apart: the remote said no, the remote was not reached,
- * or it asked us to slow down.
+ * elsewhere). Each channel sends, and says what its own API's errors mean, keeping the three kinds of failure
+ * apart: the remote said no, the remote asked us to wait, the remote was not reached.
  */
 import type { Platform } from '@kreechat/contract';
-import type { DeliveryJob } from '../modules/tickets';
+import type { DeliveryJob } from '../modules/delivery';
 
 export type SendResult = { externalId?: string };
-export type ChannelSender = (job: DeliveryJob) => Promise<SendResult>;
 
-/** The channel refused for good: retrying would not help (blocked bot, unknown chat, revoked token). */
+/** What a failed send means, decided by the channel that knows its API. */
+export type SendFailure =
+  /** The channel asked us to wait this long (a rate limit): not counted as an attempt. */
+  | { kind: 'retryAfter'; reason: string; afterMs: number }
+  /** The channel could not be reached, or failed on its side: another try later, with backoff. */
+  | { kind: 'retry'; reason: string }
+  /** Refused for good (blocked bot, unknown chat, revoked token): the reason is shown on the message. */
+  | { kind: 'failed'; reason: string };
+
+export type ChannelSender = {
+  send(job: DeliveryJob): Promise<SendResult>;
+  /** What an error thrown by `send` means; undefined for one it does not know (our own crash). */
+  classify(error: unknown): SendFailure | undefined;
+};
+
+/** A refusal a channel decides on itself, before calling its API (the account is gone, its token lost). */
 export class DeliveryRefused extends Error {}
-/** The channel asked us to wait. */
-export class DeliveryRateLimited extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(message);
-  }
-}
-/** The channel could not be reached, or failed on its side: worth another try later. */
-export class DeliveryUnreachable extends Error {}
 
 export type ChannelRegistry = { senderFor(platform: Platform): ChannelSender | undefined };
 

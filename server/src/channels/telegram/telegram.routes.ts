@@ -7,10 +7,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/access';
-import type { TelegramRuntime } from './telegram.runtime';
+import type { TelegramChannel } from './telegram.channel';
 
 export const telegramRoutes =
-  (telegram: TelegramRuntime): FastifyPluginAsyncZod =>
+  (telegram: TelegramChannel): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/setup-telegram',

@@ -15,7 +15,7 @@ import type { Logger } from '../../platform/logger';
 import type { Presence } from '../../platform/presence';
 import type { AgentService } from '../agents';
 import type { PrivateChatService } from '../private-chat';
-import { sectionsByDay } from '../tickets';
+import { sectionsByDay } from '../../platform/day-sections';
 import { notificationRepo, type Inbox, type NewNotification } from './notification.repo';
 
 export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -14,7 +14,7 @@ import type { Clock } from '../../platform/clock';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { EventPublisher } from '../../platform/events';
 import type { AgentService } from '../agents';
-import { sectionsByDay } from '../tickets';
+import { sectionsByDay } from '../../platform/day-sections';
 import { privateChatRepo, toPrivateMessage } from './private-chat.repo';
 
 export type PrivateChatService = ReturnType<typeof createPrivateChatService>;

@@ -1,11 +1,6 @@
-export { createTicketService, audienceOf } from './ticket.service';
+export { createTicketService, audienceOf, OPEN_TICKETS_LIMIT } from './ticket.service';
 export type { TicketService } from './ticket.service';
-export { createChatService } from './chat.service';
-export type { ChatService } from './chat.service';
-export { createIntakeService } from './intake.service';
-export type { IntakeService, IntakeOutcome } from './intake.service';
-export type { InboundContent, InboundFile, InboundMessage, InboundOrigin } from './intake.types';
-export { createDeliveryService, MAX_ATTEMPTS } from './delivery.service';
-export type { DeliveryService, DeliveryJob, BotNotice } from './delivery.service';
+export { ticketRepo } from './ticket.repo';
+export type { TicketRow, TicketScope } from './ticket.repo';
+export { canHandle, canSee } from './visibility';
 export { ticketRoutes } from './ticket.routes';
-export { sectionsByDay } from './sections';

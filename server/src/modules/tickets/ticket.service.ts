@@ -9,6 +9,8 @@ import {
   TICKET_CLOSED,
   TICKET_NOT_FOUND,
   TICKET_SEARCH_LIMIT,
+  type Message,
+  type Platform,
   type Ticket,
   type TicketSearchScope,
 } from '@kreechat/contract';
@@ -20,8 +22,6 @@ import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
 import type { ClientService } from '../clients';
 import { DEPARTMENT_NOT_FOUND } from '../departments';
-import type { DeliveryService } from './delivery.service';
-import { messageRepo } from './message.repo';
 import { ticketRepo, type TicketRow, type TicketScope } from './ticket.repo';
 import { canHandle, canSee } from './visibility';
 
@@ -35,6 +35,35 @@ export const audienceOf = (t: Pick<TicketRow, 'companyId' | 'departmentId' | 'ha
     ? { companyId: t.companyid, departmentId: t.departmentid, handlerId: t.userid }
     : { companyId: t.companyId, departmentId: t.departmentId, handlerId: t.handlerId };
 
+/**
+ * What closing a ticket needs of the messages and delivery modules. Narrow and structural, so tickets imports
+ * neither (both build on tickets); app.ts hands in the messages repo and the delivery service.
+ */
+type CloseMessages = {
+  insert(
+    tx: Tx,
+    values: {
+      companyId: string;
+      ticketId: string;
+      clientId: string;
+      type: 'close';
+      content: string;
+      isAgent: true;
+      createdById: string;
+      deliveryStatus: 'pending' | 'sent';
+      createdAt: Date;
+    },
+  ): Promise<{ id: string }>;
+  view(db: Db, companyId: string, messageId: string): Promise<Message | undefined>;
+};
+type CloseOutbox = {
+  enqueueMessage(
+    tx: Tx,
+    job: { companyId: string; platform: Platform; channelRef: string; recipient: string; messageId: string },
+  ): Promise<void>;
+  enqueued(): void;
+};
+
 /** The ticket lifecycle of SPEC §4 as agents drive it: list, accept, close. */
 export function createTicketService(deps: {
   db: Db;
@@ -42,9 +71,10 @@ export function createTicketService(deps: {
   events: EventPublisher;
   actions: ActionService;
   clients: ClientService;
-  delivery: DeliveryService;
+  messages: CloseMessages;
+  delivery: CloseOutbox;
 }) {
-  const { db, clock, events, actions, clients, delivery } = deps;
+  const { db, clock, events, actions, clients, messages, delivery } = deps;
 
   /** The ticket if the viewer may see it; another company's or another department's ticket is 404. */
   async function visibleRow(viewer: Principal, ticketId: string, tx: Tx = db, lock = false) {
@@ -134,7 +164,7 @@ export function createTicketService(deps: {
           updatedAt: now,
         });
         const recipient = await clients.identity(ticket.clientId, ticket.platform, tx);
-        const message = await messageRepo.insert(tx, {
+        const message = await messages.insert(tx, {
           companyId: viewer.companyId,
           ticketId,
           clientId: ticket.clientId,
@@ -169,7 +199,7 @@ export function createTicketService(deps: {
       delivery.enqueued();
       const ticket = await view(viewer.companyId, ticketId);
       events.toTicket(audienceOf(ticket), 'closeTicket', { ticket });
-      const message = await messageRepo.view(db, viewer.companyId, messageId);
+      const message = await messages.view(db, viewer.companyId, messageId);
       if (message) events.toTicket(audienceOf(ticket), 'newMessage', { message });
       return ticket;
     },

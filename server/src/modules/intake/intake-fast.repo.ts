@@ -9,8 +9,8 @@
 import { sql } from 'drizzle-orm';
 import type { Platform } from '@kreechat/contract';
 import type { Db } from '../../db/client';
-import type { MessageRow } from './message.repo';
-import type { TicketRow } from './ticket.repo';
+import type { MessageRow } from '../messages';
+import type { TicketRow } from '../tickets';
 
 type Rows<T> = { rows: T[] };
 

@@ -9,22 +9,33 @@ import {
   type ChatSliceResponse,
   type Message,
 } from '@kreechat/contract';
-import type { Db } from '../../db/client';
+import type { Platform } from '@kreechat/contract';
+import type { Db, Tx } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { EventPublisher } from '../../platform/events';
+import { dayFormatter, groupByDay } from '../../platform/day-sections';
 import type { ClientService } from '../clients';
-import type { DeliveryService } from './delivery.service';
+import { audienceOf, canHandle, ticketRepo, type TicketService } from '../tickets';
 import { messageRepo, type NewMessage } from './message.repo';
-import { outboxRepo } from './outbox.repo';
-import { dayFormatter, groupByDay } from './sections';
-import { ticketRepo } from './ticket.repo';
-import { audienceOf, type TicketService } from './ticket.service';
-import { canHandle } from './visibility';
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/**
+ * What sending needs of the delivery module, which builds on this one (it marks messages sent or failed): narrow
+ * and structural, so messages does not import delivery; app.ts hands in the delivery service.
+ */
+type Outbox = {
+  enqueueMessage(
+    tx: Tx,
+    job: { companyId: string; platform: Platform; channelRef: string; recipient: string; messageId: string },
+  ): Promise<void>;
+  /** Makes a message's failed job due again; false when it has none. */
+  requeue(tx: Tx, messageId: string): Promise<boolean>;
+  enqueued(): void;
+};
 
 type Outgoing = Pick<NewMessage, 'type' | 'content' | 'fileName' | 'fileSize' | 'filePath' | 'thumbnailPath'>;
 
@@ -35,7 +46,7 @@ export function createChatService(deps: {
   events: EventPublisher;
   tickets: TicketService;
   clients: ClientService;
-  delivery: DeliveryService;
+  delivery: Outbox;
   storage: FileStorage;
 }) {
   const { db, clock, events, tickets, clients, delivery, storage } = deps;
@@ -217,15 +228,7 @@ export function createChatService(deps: {
       if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
       if (message.deliveryStatus !== 'failed') throw new ConflictError('Only a message that failed can be retried');
       await db.transaction(async (tx) => {
-        const job = await outboxRepo.forMessage(tx, messageId);
-        if (!job) throw new ConflictError('This message has nothing to retry');
-        await outboxRepo.update(tx, job.id, {
-          status: 'pending',
-          attempts: 0,
-          lastError: null,
-          lockedUntil: null,
-          nextAttemptAt: clock.now(),
-        });
+        if (!(await delivery.requeue(tx, messageId))) throw new ConflictError('This message has nothing to retry');
         await messageRepo.update(tx, messageId, { deliveryStatus: 'pending', deliveryError: null });
       });
       delivery.enqueued();

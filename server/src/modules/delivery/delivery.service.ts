@@ -2,9 +2,9 @@ import type { Platform } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
-import { messageRepo } from './message.repo';
+import { messageRepo } from '../messages';
+import { ticketRepo } from '../tickets';
 import { outboxRepo, type OutboxRow } from './outbox.repo';
-import { ticketRepo } from './ticket.repo';
 
 /** A claimed job is ours for this long; the worker finishes well within it or the job becomes due again. */
 const CLAIM_MS = 60_000;
@@ -77,6 +77,20 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
       job: { companyId: string; platform: Platform; channelRef: string; recipient: string; payload: BotNotice },
     ) {
       await outboxRepo.insert(tx, { ...job, kind: 'botText', createdAt: clock.now(), nextAttemptAt: clock.now() });
+    },
+
+    /** Inside the caller's transaction: makes a message's job due again from the start; false when it has none. */
+    async requeue(tx: Tx, messageId: string): Promise<boolean> {
+      const job = await outboxRepo.forMessage(tx, messageId);
+      if (!job) return false;
+      await outboxRepo.update(tx, job.id, {
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        lockedUntil: null,
+        nextAttemptAt: clock.now(),
+      });
+      return true;
     },
 
     /** Call after the transaction that enqueued commits: wakes the worker at once instead of at its next tick. */

@@ -1,5 +1,5 @@
 import type { ChatSection, Message } from '@kreechat/contract';
-import { ValidationError } from '../../platform/errors';
+import { ValidationError } from './errors';
 
 /** A formatter of calendar days (YYYY-MM-DD) in a time zone; unknown zones are refused. */
 export function dayFormatter(timeZone = 'UTC'): Intl.DateTimeFormat {

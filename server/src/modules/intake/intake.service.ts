@@ -6,13 +6,13 @@ import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
 import type { ClientRow, ClientService } from '../clients';
 import type { NotificationService } from '../notifications';
-import type { DeliveryService } from './delivery.service';
+import type { DeliveryService } from '../delivery';
+import { messageRepo, toMessage, type MessageRow, type NewMessage } from '../messages';
+import { audienceOf, ticketRepo, type TicketRow } from '../tickets';
 import { intakeFastRepo, type FastAppend } from './intake-fast.repo';
+import { inboundUpdateRepo } from './inbound-update.repo';
 import { intakeRepo } from './intake.repo';
 import type { InboundMessage, InboundOrigin } from './intake.types';
-import { messageRepo, toMessage, type MessageRow, type NewMessage } from './message.repo';
-import { ticketRepo, type TicketRow } from './ticket.repo';
-import { audienceOf } from './ticket.service';
 
 export type IntakeService = ReturnType<typeof createIntakeService>;
 
@@ -107,7 +107,7 @@ export function createIntakeService(deps: {
 
   /** Claims the recorded update inside `tx`; false when it was processed already. */
   const claimUpdate = (tx: Tx, origin: InboundOrigin) =>
-    origin.update ? intakeRepo.claimUpdate(tx, origin.companyId, origin.update, clock.now()) : Promise.resolve(true);
+    origin.update ? inboundUpdateRepo.claim(tx, origin.companyId, origin.update, clock.now()) : Promise.resolve(true);
 
   async function createTicket(tx: Tx, origin: InboundOrigin, client: ClientRow, departmentId: string) {
     const now = clock.now();

@@ -1,0 +1,91 @@
+/**
+ * Telegram's outbound side: a delivery job → Bot API calls, and what the Bot API's errors mean for the outbox
+ * (channel-apis.md §1.2, §1.3): 429 waits `retry_after`, 5xx and network failures are retried with backoff,
+ * anything else is a refusal shown on the message.
+ */
+import { Api, GrammyError, HttpError, InputFile } from 'grammy';
+import type { Db } from '../../db/client';
+import type { FileStorage } from '../../files/storage';
+import type { DeliveryJob } from '../../modules/delivery';
+import { botText, RATING_LABELS } from '../bot-texts';
+import { DeliveryRefused, type ChannelSender, type SendFailure, type SendResult } from '../registry';
+import type { BotRepo } from './bot.repo';
+import { callbackData } from './telegram.parse';
+
+export function classifyTelegramError(error: unknown): SendFailure | undefined {
+  if (error instanceof GrammyError) {
+    if (error.error_code === 429) {
+      return { kind: 'retryAfter', reason: error.description, afterMs: (error.parameters.retry_after ?? 1) * 1000 };
+    }
+    if (error.error_code >= 500) return { kind: 'retry', reason: error.description };
+    return { kind: 'failed', reason: error.description };
+  }
+  if (error instanceof HttpError) return { kind: 'retry', reason: `Telegram could not be reached: ${error.message}` };
+  return undefined;
+}
+
+export function createTelegramSender(deps: {
+  db: Db;
+  bots: BotRepo;
+  storage: FileStorage;
+  apiFor: (token: string) => Api;
+}): ChannelSender {
+  const { db, bots, storage, apiFor } = deps;
+
+  async function send(job: DeliveryJob): Promise<SendResult> {
+    const bot = await bots.byId(db, job.channelRef);
+    if (!bot) throw new DeliveryRefused('The Telegram bot is no longer connected');
+    if (!bot.token) throw new DeliveryRefused('The Telegram bot must be connected again (its token was lost)');
+    const api = apiFor(bot.token);
+    const chatId = Number(job.recipient);
+    let sent: { message_id: number };
+    if (job.kind === 'botText') {
+      const p = job.payload;
+      sent =
+        p.notice === 'chooseDepartment'
+          ? await api.sendMessage(chatId, botText(p.language, 'chooseDepartment'), {
+              reply_markup: {
+                inline_keyboard: p.departments.map((d) => [
+                  { text: d.name, callback_data: callbackData.department(d.id) },
+                ]),
+              },
+            })
+          : await api.sendMessage(chatId, botText(p.language, 'ratingThanks'));
+    } else {
+      const m = job.message;
+      const file = m.fileKey ? new InputFile(await storage.read(m.fileKey), m.fileName ?? 'file') : undefined;
+      const caption = m.content || undefined;
+      switch (m.type) {
+        case 'close':
+          sent = await api.sendMessage(chatId, botText(job.clientLanguage, 'closed'), {
+            reply_markup: {
+              inline_keyboard: [
+                RATING_LABELS.map((label, i) => ({
+                  text: label,
+                  callback_data: callbackData.rating(m.ticketId, i + 1),
+                })),
+              ],
+            },
+          });
+          break;
+        case 'image':
+          sent = await api.sendPhoto(chatId, file!, { caption });
+          break;
+        case 'video':
+          sent = await api.sendVideo(chatId, file!, { caption });
+          break;
+        case 'audio':
+          sent = await api.sendAudio(chatId, file!, { caption });
+          break;
+        case 'document':
+          sent = await api.sendDocument(chatId, file!, { caption });
+          break;
+        default:
+          sent = await api.sendMessage(chatId, m.content);
+      }
+    }
+    return { externalId: `${chatId}:${sent.message_id}` };
+  }
+
+  return { send, classify: classifyTelegramError };
+}

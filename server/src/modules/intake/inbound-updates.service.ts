@@ -1,0 +1,35 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { inboundUpdateRepo, type InboundKey } from './inbound-update.repo';
+
+export type InboundUpdates = ReturnType<typeof createInboundUpdates>;
+export type { InboundKey };
+
+/**
+ * The record of what channels received, for the channel kit (`channels/inbound/`): an update is recorded under
+ * (channel account, update id) before it is acknowledged, so a redelivery is a no-op, and one whose processing
+ * failed is found again by the sweeper. Processing marks it done through intake, in the same transaction.
+ */
+export function createInboundUpdates(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    /** Records an update once; false for a redelivery of one already recorded. */
+    record: (key: InboundKey, companyId: string, payload: unknown) =>
+      inboundUpdateRepo.record(db, key, companyId, payload, clock.now()),
+
+    /**
+     * One channel's unprocessed updates (keys starting `channelPrefix`) due for a (re)try, received before
+     * `settledBefore` (so ones in flight are left alone).
+     */
+    due: (channelPrefix: string, settledBefore: Date, maxAttempts: number, limit: number) =>
+      inboundUpdateRepo.due(db, channelPrefix, clock.now(), settledBefore, maxAttempts, limit),
+
+    /** Notes a failed processing; the update is due again at `nextAttemptAt`. Answers the attempts so far. */
+    async failed(key: InboundKey, error: string, delayFor: (attempts: number) => number): Promise<number> {
+      const row = await inboundUpdateRepo.find(db, key);
+      const attempts = (row?.attempts ?? 0) + 1;
+      await inboundUpdateRepo.failedAttempt(db, key, error, new Date(clock.now().getTime() + delayFor(attempts)));
+      return attempts;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { heldMessages } from '../../db/schema';
+
+/** Messages a client sent before choosing a department, held until they choose. */
+export const intakeRepo = {
+  async hasHeld(tx: Tx, clientId: string) {
+    const [row] = await tx
+      .select({ id: heldMessages.id })
+      .from(heldMessages)
+      .where(eq(heldMessages.clientId, clientId))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  async hold(tx: Tx, values: typeof heldMessages.$inferInsert) {
+    await tx.insert(heldMessages).values(values);
+  },
+
+  /** The client's held messages in arrival order, removed as they are taken. */
+  async takeHeld(tx: Tx, clientId: string) {
+    const rows = await tx
+      .select()
+      .from(heldMessages)
+      .where(eq(heldMessages.clientId, clientId))
+      .orderBy(asc(heldMessages.seq));
+    await tx.delete(heldMessages).where(eq(heldMessages.clientId, clientId));
+    return rows;
+  },
+};

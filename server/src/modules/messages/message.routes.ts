@@ -1,0 +1,110 @@
+import type {} from '@fastify/multipart';
+import {
+  chatParamsSchema,
+  chatQuerySchema,
+  chatResponseSchema,
+  chatSliceQuerySchema,
+  chatSliceResponseSchema,
+  MAX_UPLOAD_BYTES,
+  messageListSchema,
+  messageResponseSchema,
+  retryMessageBodySchema,
+  searchMessageQuerySchema,
+  sendFileFieldsSchema,
+  sendMessageBodySchema,
+} from '@kreechat/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../platform/access';
+import { ValidationError } from '../../platform/errors';
+import type { ChatService } from './chat.service';
+
+/** A ticket's chat: history by day, slices around a message, search, and the handler's text, files and retries. */
+export const messageRoutes =
+  (chat: ChatService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/:id/:index/chat',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['chat'],
+          params: chatParamsSchema,
+          querystring: chatQuerySchema,
+          response: { 200: chatResponseSchema },
+        },
+      },
+      async (request) => chat.history(principalOf(request), request.params.id, request.params.index, request.query.tz),
+    );
+
+    app.post(
+      '/send-message',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], body: sendMessageBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        const { ticketid, content, idempotencyKey } = request.body;
+        return { message: await chat.sendText(principalOf(request), ticketid, content, idempotencyKey) };
+      },
+    );
+
+    app.post(
+      '/send-file',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], consumes: ['multipart/form-data'], response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new ValidationError('Send the file as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let file: { bytes: Buffer; name: string } | undefined;
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+          if (part.type === 'file') file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
+          else fields[part.fieldname] = String(part.value);
+        }
+        if (!file) throw new ValidationError('No file was chosen');
+        const parsed = sendFileFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid fields');
+        return {
+          message: await chat.sendFile(principalOf(request), parsed.data.ticketid, file, parsed.data.idempotencyKey),
+        };
+      },
+    );
+
+    app.post(
+      '/retry-message',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], body: retryMessageBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => ({ message: await chat.retry(principalOf(request), request.body.messageid) }),
+    );
+
+    app.get(
+      '/search-message',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], querystring: searchMessageQuerySchema, response: { 200: messageListSchema } },
+      },
+      async (request) => chat.search(principalOf(request), request.query.ticketid, request.query.keyword),
+    );
+
+    app.get(
+      '/get-chat-slice',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], querystring: chatSliceQuerySchema, response: { 200: chatSliceResponseSchema } },
+      },
+      async (request) => {
+        const { ticketid, messageid, lastIndex, scrollUp, scrollDown, tz } = request.query;
+        const viewer = principalOf(request);
+        if (scrollUp || scrollDown) {
+          if (scrollUp && scrollDown) throw new ValidationError('Scroll up or down, not both');
+          if (lastIndex === undefined) throw new ValidationError('lastIndex is required to scroll');
+          return chat.slicePage(viewer, ticketid, lastIndex, scrollUp ? 'older' : 'newer', tz);
+        }
+        if (!messageid) throw new ValidationError('messageid is required');
+        return chat.sliceAround(viewer, ticketid, messageid, tz);
+      },
+    );
+  };
