@@ -27,6 +27,8 @@ import { createOutboxWorker } from './channels/outbox-worker';
 import { createChannelRegistry } from './channels/registry';
 import { telegramRoutes } from './channels/telegram/telegram.routes';
 import { createTelegramChannel } from './channels/telegram/telegram.channel';
+import { createWhatsAppChannel } from './channels/whatsapp/whatsapp.channel';
+import { whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import { fileRoutes } from './files/files.routes';
 import { createFileStorage } from './files/storage';
 import { createAccountNotices } from './mail/account-notices';
@@ -193,7 +195,19 @@ export function buildServices(deps: AppDeps) {
     secrets,
     pollTimeoutSeconds: deps.telegramPollTimeoutSeconds,
   });
-  const registry = createChannelRegistry({ telegram: telegram.sender });
+  const whatsapp = createWhatsAppChannel({
+    db,
+    config,
+    clock,
+    logger,
+    events: realtime,
+    intake,
+    inbound,
+    delivery,
+    storage,
+    secrets,
+  });
+  const registry = createChannelRegistry({ telegram: telegram.sender, whatsapp: whatsapp.sender });
   const worker = createOutboxWorker({ delivery, registry, logger });
   wakeWorker = () => worker.kick();
   return {
@@ -217,6 +231,7 @@ export function buildServices(deps: AppDeps) {
     bubbles,
     pins,
     telegram,
+    whatsapp,
     worker,
     privateChats,
     notifications,
@@ -307,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(bubbleRoutes(services.bubbles));
       await api.register(pinRoutes(services.pins));
       await api.register(telegramRoutes(services.telegram));
+      await api.register(whatsappRoutes(services.whatsapp));
       await api.register(privateChatRoutes(services.privateChats));
       await api.register(notificationRoutes(services.notifications));
       await api.register(pushRoutes(services.push));
@@ -320,6 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   services.realtime.attach(app.server);
   app.addHook('onClose', async () => {
     await services.telegram.stop();
+    await services.whatsapp.stop();
     await services.worker.stop();
     await services.realtime.close();
     await services.push.idle();
@@ -361,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async start() {
       services.worker.start();
       await services.telegram.start();
+      services.whatsapp.start();
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Notification } from './notifications';
 import type { PinnedMessage } from './pins';
 import type { PrivateChatPeer, PrivateMessage } from './private-chat';
 import type { Ticket } from './tickets';
+import type { TemplateStatusEvent } from './whatsapp';
 
 export type ServerEvents = {
   /** A new or reopened ticket; `reopenTicket` is true for a reopen. */
@@ -62,6 +63,11 @@ export type ServerEvents = {
    * connections already hear the new rooms only; the screens read again what the old access showed.
    */
   accessChanged: (payload: { role: Role; departmentid: string | null }) => void;
+  /**
+   * Not named by SPEC §7: to the company's admins, when Meta has reviewed a WhatsApp template (approved, rejected,
+   * paused …), so the templates list shows the new status without a reload.
+   */
+  templateStatus: (payload: TemplateStatusEvent) => void;
 };
 
 export type ServerEventName = keyof ServerEvents;
@@ -89,4 +95,5 @@ export const SERVER_EVENTS = [
   'newUser',
   'clientUpdated',
   'accessChanged',
+  'templateStatus',
 ] as const satisfies readonly ServerEventName[];

@@ -8,6 +8,7 @@ export * from './tickets';
 export * from './messages';
 export * from './clients';
 export * from './telegram';
+export * from './whatsapp';
 export * from './bubbles';
 export * from './pins';
 export * from './colleagues';

@@ -15,7 +15,8 @@ export const MESSAGE_TYPES = [
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** received: from the client · pending: queued for the channel · sent: the channel took it · failed: it refused. */
-export const DELIVERY_STATUSES = ['received', 'pending', 'sent', 'failed'] as const;
+/** Outbound: pending → sent → delivered → read, or failed (final). `delivered` and `read` come from WhatsApp's receipts. */
+export const DELIVERY_STATUSES = ['received', 'pending', 'sent', 'delivered', 'read', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const messageSchema = z.object({

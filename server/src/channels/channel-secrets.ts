@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { telegramBots, whatsappAccounts } from '../db/schema';
+import { telegramBots, whatsappAccounts, whatsappSignups } from '../db/schema';
 import type { Logger } from '../platform/logger';
 import { isSealed, sealedWith, SecretsKeyError, type SecretBox } from '../platform/secrets';
 
@@ -39,6 +39,22 @@ export const SECRET_COLUMNS: readonly SecretColumn[] = [
     companyId: whatsappAccounts.companyId,
     value: whatsappAccounts.accessToken,
   },
+  {
+    // Whoever has it can deregister the number elsewhere or take it over; null when the number came registered.
+    name: 'whatsapp_accounts.registration_pin',
+    table: whatsappAccounts,
+    id: whatsappAccounts.id,
+    companyId: whatsappAccounts.companyId,
+    value: whatsappAccounts.registrationPin,
+  },
+  {
+    // A business token between the two calls of embedded signup.
+    name: 'whatsapp_signups.access_token',
+    table: whatsappSignups,
+    id: whatsappSignups.sessionId,
+    companyId: whatsappSignups.companyId,
+    value: whatsappSignups.accessToken,
+  },
 ];
 
 /** What a sealed value is bound to: its column and its company, so it opens nowhere else. */
@@ -49,7 +65,8 @@ type Row = { id: string; company_id: string; value: string };
 async function rowsOf(db: Tx, column: SecretColumn, forUpdate: boolean): Promise<Row[]> {
   const lock: SQL = forUpdate ? sql` for update` : sql``;
   const result = (await db.execute(
-    sql`select ${column.id} as id, ${column.companyId} as company_id, ${column.value} as value from ${column.table}${lock}`,
+    sql`select ${column.id} as id, ${column.companyId} as company_id, ${column.value} as value from ${column.table}
+        where ${column.value} is not null${lock}`,
   )) as unknown as { rows: Row[] };
   return result.rows;
 }

@@ -429,15 +429,37 @@ export const whatsappAccounts = pgTable(
     wabaId: text('waba_id').notNull(),
     phoneNumberId: text('phone_number_id').notNull(),
     accessToken: text('access_token').notNull(),
+    businessId: text('business_id'),
     displayPhoneNumber: text('display_phone_number'),
     verifiedName: text('verified_name'),
     webhookActive: boolean('webhook_active').notNull().default(true),
+    /** The two-step verification PIN we registered the number with (sealed); null when it was registered before. */
+    registrationPin: text('registration_pin'),
+    connectedById: uuid('connected_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('whatsapp_accounts_phone_uq').on(t.phoneNumberId),
     index('whatsapp_accounts_company_idx').on(t.companyId),
   ],
+);
+
+/**
+ * Embedded signup between its two calls: the business token exchanged from Meta's 30-second code, bound to the
+ * admin's session, waiting for the number's ids (sealed; gone once used or expired).
+ */
+export const whatsappSignups = pgTable(
+  'whatsapp_signups',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    accessToken: text('access_token').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('whatsapp_signups_company_idx').on(t.companyId)],
 );
 
 export const whatsappTemplates = pgTable(

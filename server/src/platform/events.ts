@@ -18,6 +18,8 @@ export interface EventPublisher {
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Everyone of the company who is connected (presence). */
   toCompany<E extends ServerEventName>(companyId: string, event: E, payload: ServerEventPayload<E>): void;
+  /** The company's admins only (what only the admin panel shows: channel settings). */
+  toAdmins<E extends ServerEventName>(companyId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Drops the live connections of a session that ended (logout) or of a user who was disabled. */
   endSession(sessionId: string): void;
   endUser(userId: string): void;

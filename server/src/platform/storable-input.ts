@@ -48,6 +48,8 @@ export function inputProblem(value: unknown, options: { characters: boolean } = 
       continue;
     }
     if (item === null || typeof item !== 'object') continue;
+    // A raw body kept as bytes (a signed webhook) is checked by its route once the signature holds.
+    if (Buffer.isBuffer(item)) continue;
     if (depth >= MAX_INPUT_DEPTH) return NESTED_TOO_DEEPLY;
     if (Array.isArray(item)) {
       for (const element of item) pending.push([element, depth + 1]);

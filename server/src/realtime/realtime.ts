@@ -299,6 +299,8 @@ export function createRealtime(deps: {
 
     toCompany: (companyId, event, payload) => emit(rooms.company(companyId), event, payload),
 
+    toAdmins: (companyId, event, payload) => emit(rooms.admins(companyId), event, payload),
+
     endSession(sessionId) {
       io.in(rooms.session(sessionId)).disconnectSockets(true);
     },

@@ -13,7 +13,8 @@ import type { Logger } from '../../platform/logger';
 import { downloadCapped } from '../download';
 import type { InboundAdapter } from '../inbound/receiver';
 import type { BotRepo, BotRow } from './bot.repo';
-import { parseCallback, parseUpdate, type ParsedContent } from './telegram.parse';
+import { parseCallback } from '../bot-actions';
+import { parseUpdate, type ParsedContent } from './telegram.parse';
 
 /**
  * A client's file is taken in up to the upload cap, and never beyond what Telegram lets bots download (20 MB,

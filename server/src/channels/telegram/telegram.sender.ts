@@ -7,10 +7,10 @@ import { Api, GrammyError, HttpError, InputFile } from 'grammy';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { DeliveryJob } from '../../modules/delivery';
+import { callbackData } from '../bot-actions';
 import { botText, RATING_LABELS } from '../bot-texts';
 import { DeliveryRefused, type ChannelSender, type SendFailure, type SendResult } from '../registry';
 import type { BotRepo } from './bot.repo';
-import { callbackData } from './telegram.parse';
 
 export function classifyTelegramError(error: unknown): SendFailure | undefined {
   if (error instanceof GrammyError) {

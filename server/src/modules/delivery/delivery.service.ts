@@ -1,4 +1,4 @@
-import type { Platform } from '@kreechat/contract';
+import type { DeliveryStatus, Platform } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
@@ -44,6 +44,10 @@ export type DeliveryJob = {
 );
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
+
+export type ReceiptStatus = Extract<DeliveryStatus, 'sent' | 'delivered' | 'read' | 'failed'>;
+/** How far a message got; a receipt never moves it back, and nothing moves it out of `failed`. */
+const RANK: Record<DeliveryStatus, number> = { received: 0, pending: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
 /**
  * The outbound half of "lose nothing, duplicate nothing": what is to be sent is written to the outbox in the
@@ -144,6 +148,23 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
         lockedUntil: null,
         nextAttemptAt: new Date(clock.now().getTime() + delay),
       });
+    },
+
+    /**
+     * A channel's receipt for a message it was given (WhatsApp's `statuses`): receipts may come out of order or
+     * skip a step, so the furthest state wins and `failed` is final. Answers false when no message of the company
+     * has that channel id (yet: a receipt can overtake the commit of the send that produced the id).
+     */
+    async receipt(companyId: string, externalId: string, status: ReceiptStatus, reason?: string): Promise<boolean> {
+      const message = await messageRepo.findByExternalId(db, companyId, externalId);
+      if (!message) return false;
+      if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return true;
+      await messageRepo.update(db, message.id, {
+        deliveryStatus: status,
+        deliveryError: status === 'failed' ? (reason ?? 'The channel could not deliver this message') : null,
+      });
+      await publishStatus(companyId, message.id);
+      return true;
     },
 
     /** Tells the ticket's viewers about a message's new delivery status. */

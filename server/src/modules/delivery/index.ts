@@ -1,2 +1,2 @@
 export { createDeliveryService, MAX_ATTEMPTS } from './delivery.service';
-export type { DeliveryService, DeliveryJob, BotNotice } from './delivery.service';
+export type { DeliveryService, DeliveryJob, BotNotice, ReceiptStatus } from './delivery.service';

@@ -1,0 +1,363 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, inboundUpdates, messages, tickets, whatsappAccounts } from '../../db/schema';
+import {
+  buttonReplyMessage,
+  imageMessage,
+  reactionMessage,
+  textMessage,
+  wamid,
+} from '../../../test/fakes/whatsapp/webhooks';
+import { eventually } from '../../../test/harness';
+import { connectLive } from '../../../test/live';
+import {
+  clientSays,
+  companyWithNumber,
+  processed,
+  startWhatsAppWorld,
+  VERIFY_TOKEN,
+  type WhatsAppWorld,
+} from '../../../test/whatsapp-world';
+
+let phoneCounter = 5511_900_000_000;
+const newClient = () => String(++phoneCounter);
+
+describe('the WhatsApp core loop', () => {
+  let world: WhatsAppWorld;
+  beforeAll(async () => {
+    world = await startWhatsAppWorld();
+  });
+  afterAll(async () => world?.close());
+
+  it('connects a number with a system user token: subscribed, registered, the token sealed in the database', async () => {
+    const { company, business, adminClient } = await companyWithNumber(world);
+    const subscription = world.fake.subscription(business.wabaId);
+    expect(subscription?.overrideCallbackUri).toBe(`${world.t.baseUrl}/api/webhooks/whatsapp`);
+    // Already on the Cloud API (Graph's platform_type): not registered again (10 calls per 72 h per number).
+    expect(world.fake.phoneNumber(business.phoneNumberId).registerCalls).toHaveLength(0);
+    const [row] = await world.t.database.db
+      .select()
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.companyId, company.id));
+    expect(row?.accessToken).not.toContain(business.token);
+    expect(row?.registrationPin).toBeNull();
+
+    const info = await adminClient.get('/whatsapp-setup');
+    expect(info.body.numbers).toEqual([
+      expect.objectContaining({ phoneNumberId: business.phoneNumberId, wabaId: business.wabaId }),
+    ]);
+    expect(JSON.stringify(info.body)).not.toContain(business.token);
+    const numbers = await adminClient.get('/whatsapp-phone-numbers');
+    expect(numbers.status).toBe(200);
+    expect(numbers.body).toEqual([
+      expect.objectContaining({
+        id: business.phoneNumberId,
+        verified_name: business.verifiedName,
+        code_verification_status: 'VERIFIED',
+        quality_rating: 'GREEN',
+        throughput: { level: 'STANDARD' },
+        webhook_status: true,
+      }),
+    ]);
+  });
+
+  it("refuses a wrong token with Graph's message, and a number another company holds", async () => {
+    const { business } = await companyWithNumber(world);
+    const other = await companyWithNumber(world);
+    const wrong = await other.adminClient.post('/connect-whatsapp-number', {
+      wabaId: other.business.wabaId,
+      phoneNumberId: other.business.phoneNumberId,
+      accessToken: 'EAAnot-a-token',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/token/i);
+    const taken = await other.adminClient.post('/connect-whatsapp-number', {
+      wabaId: business.wabaId,
+      phoneNumberId: business.phoneNumberId,
+      accessToken: business.token,
+    });
+    expect(taken.status).toBe(409);
+  });
+
+  it('embedded signup: the code is exchanged once, the token waits for this session, then the number connects', async () => {
+    const { adminClient, company } = await companyWithNumber(world);
+    const waba = world.fake.addWaba();
+    const phone = world.fake.addPhoneNumber(waba);
+    const code = world.fake.issueCode({ wabaIds: [waba] });
+    expect((await adminClient.post('/setup-whatsapp', { token: code })).body).toEqual({ status: 'ok' });
+    // The code is single use (Meta's own rule): a second exchange is refused with Graph's message.
+    const again = await adminClient.post('/setup-whatsapp', { token: code });
+    expect(again.status).toBe(400);
+    const done = await adminClient.post('/setup-whatsapp-webhook', {
+      business_data: { phone_number_id: phone.phoneNumberId, waba_id: waba, business_id: '777' },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ phoneNumberId: phone.phoneNumberId, wabaId: waba });
+    const rows = await world.t.database.db
+      .select()
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.companyId, company.id));
+    expect(rows.map((r) => r.phoneNumberId)).toContain(phone.phoneNumberId);
+    // The held token was used up: the second call alone finds nothing.
+    const stale = await adminClient.post('/setup-whatsapp-webhook', {
+      business_data: { phone_number_id: phone.phoneNumberId, waba_id: waba },
+    });
+    expect(stale.status).toBe(409);
+  });
+
+  it("answers Meta's verification handshake with our token only", async () => {
+    const url = `${world.t.baseUrl}/api/webhooks/whatsapp`;
+    const ok = await world.fake.verifyCallback(url, VERIFY_TOKEN, 'challenge-123');
+    expect(ok).toMatchObject({ status: 200, body: 'challenge-123' });
+    expect((await world.fake.verifyCallback(url, 'wrong', 'x')).status).toBe(403);
+  });
+
+  it('a client writes, the agent accepts and replies, receipts tick in any order, close, rate with a button', async () => {
+    const { business, addAgent, department } = await companyWithNumber(world);
+    const agent = await addAgent({ departmentId: department.id });
+    const live = await connectLive(world.t.baseUrl, agent.client);
+    const from = newClient();
+
+    await clientSays(
+      world,
+      business,
+      { ...textMessage({ from, body: 'Hola, my screen broke' }), id: wamid(from) },
+      'Ana',
+    );
+    const { ticket } = await live.waitFor('newTicket');
+    expect(ticket).toMatchObject({ client_name: 'Ana', platform: 'whatsapp', stage: 'pending' });
+
+    await agent.client.post('/acceptTicket', { ticketid: ticket.ticketid });
+    const reply = await agent.client.post('/send-message', { ticketid: ticket.ticketid, content: 'Sorry! Checking.' });
+    expect(reply.status).toBe(200);
+    const sent = await world.fake.waitForSent((m) => m.waId === from && m.type === 'text');
+    expect(sent.request).toMatchObject({ to: from, text: { body: 'Sorry! Checking.' } });
+    await live.waitFor(
+      'messageStatus',
+      (p) => p.message.messageid === reply.body.message.messageid && p.message.delivery_status === 'sent',
+    );
+
+    // Read before delivered: the furthest state wins, and a late 'delivered' does not move it back.
+    await world.fake.deliverStatus(sent.wamid, 'read');
+    await live.waitFor(
+      'messageStatus',
+      (p) => p.message.messageid === reply.body.message.messageid && p.message.delivery_status === 'read',
+    );
+    await world.fake.deliverStatus(sent.wamid, 'delivered');
+    await eventually(() => processed(world.t, business.phoneNumberId, `status:${sent.wamid}:delivered`));
+    const [stored] = await world.t.database.db
+      .select({ status: messages.deliveryStatus })
+      .from(messages)
+      .where(eq(messages.id, reply.body.message.messageid));
+    expect(stored?.status).toBe('read');
+
+    // Close: three rating buttons; the client taps the third.
+    await agent.client.post('/close-ticket', { ticketid: ticket.ticketid });
+    const closing = await world.fake.waitForSent((m) => m.waId === from && m.type === 'interactive');
+    const buttons = (
+      closing.request as { interactive: { action: { buttons: { reply: { id: string; title: string } }[] } } }
+    ).interactive.action.buttons;
+    expect(buttons).toHaveLength(3);
+    const tap = buttonReplyMessage({
+      from,
+      reply: buttons[2]!.reply,
+      context: { from: business.displayPhoneNumber, id: closing.wamid },
+    });
+    await clientSays(world, business, { ...tap, id: wamid(from) });
+    await eventually(async () => {
+      const [row] = await world.t.database.db.select().from(tickets).where(eq(tickets.id, ticket.ticketid));
+      return row?.rating === 3;
+    });
+    live.close();
+  });
+
+  it('asks for the department with reply buttons when there are several, and holds the message until chosen', async () => {
+    const { business, company } = await companyWithNumber(world);
+    const billing = await world.t.services.departments.create(company.id, 'Billing and invoices department');
+    const from = newClient();
+    await clientSays(world, business, { ...textMessage({ from, body: 'Where is my invoice?' }), id: wamid(from) });
+    const question = await world.fake.waitForSent((m) => m.waId === from && m.type === 'interactive');
+    const action = (
+      question.request as {
+        interactive: { type: string; action: { buttons: { reply: { id: string; title: string } }[] } };
+      }
+    ).interactive;
+    expect(action.type).toBe('button');
+    const titles = action.action.buttons.map((b) => b.reply.title);
+    expect(titles).toContain('General');
+    expect(titles.every((title) => [...title].length <= 20)).toBe(true);
+    const choice = action.action.buttons.find((b) => b.reply.id.includes(billing.id))!;
+    const tap = buttonReplyMessage({
+      from,
+      reply: choice.reply,
+      context: { from: business.displayPhoneNumber, id: question.wamid },
+    });
+    await clientSays(world, business, { ...tap, id: wamid(from) });
+    const [client] = await world.t.database.db.select().from(clients).where(eq(clients.companyId, company.id));
+    const [ticket] = await world.t.database.db.select().from(tickets).where(eq(tickets.clientId, client!.id));
+    expect(ticket?.departmentId).toBe(billing.id);
+    const held = await world.t.database.db.select().from(messages).where(eq(messages.ticketId, ticket!.id));
+    expect(held.map((m) => m.content)).toContain('Where is my invoice?');
+  });
+
+  it('stores a redelivered message once, and refuses a bad signature storing nothing', async () => {
+    const { business, company } = await companyWithNumber(world);
+    const from = newClient();
+    const message = { ...textMessage({ from, body: 'only once' }), id: wamid(from) };
+    const payload = world.fake.inboundPayload(business.phoneNumberId, message);
+    const reports = await world.fake.deliverDuplicates(payload, { copies: 3, concurrent: true });
+    expect(reports.every((r) => r.delivered)).toBe(true);
+    await eventually(() => processed(world.t, business.phoneNumberId, message.id));
+    await world.t.services.whatsapp.idle();
+    const stored = await world.t.database.db.select().from(messages).where(eq(messages.companyId, company.id));
+    expect(stored.filter((m) => m.content === 'only once')).toHaveLength(1);
+
+    const forged = { ...textMessage({ from, body: 'forged' }), id: wamid(from) };
+    const refused = await world.fake.deliver(world.fake.inboundPayload(business.phoneNumberId, forged), {
+      signature: 'sha256=' + '0'.repeat(64),
+      attempts: 1,
+    });
+    expect(refused.attempts[0]?.status).toBe(401);
+    const missing = await world.fake.deliver(world.fake.inboundPayload(business.phoneNumberId, forged), {
+      signature: null,
+      attempts: 1,
+    });
+    expect(missing.attempts[0]?.status).toBe(401);
+    const rows = await world.t.database.db.select().from(inboundUpdates).where(eq(inboundUpdates.updateId, forged.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("downloads a client's image with the number's token, and takes reactions and their removal", async () => {
+    const { business, company, addAgent, department } = await companyWithNumber(world);
+    const agent = await addAgent({ departmentId: department.id });
+    const from = newClient();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const media = world.fake.addMedia(png, 'image/png', { phoneNumberId: business.phoneNumberId });
+    const image = {
+      ...imageMessage({ from, media: world.fake.mediaRef(media), caption: 'the crack' }),
+      id: wamid(from),
+    };
+    await clientSays(world, business, image);
+    const [stored] = await world.t.database.db.select().from(messages).where(eq(messages.externalId, image.id));
+    expect(stored).toMatchObject({ type: 'image', content: 'the crack' });
+    expect(stored?.filePath).toBeTruthy();
+    expect(world.fake.downloads().some((d) => d.mediaId === media && d.status === 200)).toBe(true);
+
+    const [ticket] = await world.t.database.db.select().from(tickets).where(eq(tickets.id, stored!.ticketId));
+    await agent.client.post('/acceptTicket', { ticketid: ticket!.id });
+    const reply = await agent.client.post('/send-message', { ticketid: ticket!.id, content: 'Got it' });
+    const sent = await world.fake.waitForSent((m) => m.waId === from && m.type === 'text');
+    await eventually(async () => {
+      const [row] = await world.t.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.id, reply.body.message.messageid));
+      return row?.externalId === sent.wamid;
+    });
+    await clientSays(world, business, {
+      ...reactionMessage({ from, messageId: sent.wamid, emoji: '👍' }),
+      id: wamid(from),
+    });
+    const [liked] = await world.t.database.db.select().from(messages).where(eq(messages.externalId, sent.wamid));
+    expect(liked?.reaction).toBe('👍');
+    await clientSays(world, business, { ...reactionMessage({ from, messageId: sent.wamid }), id: wamid(from) });
+    const [unliked] = await world.t.database.db.select().from(messages).where(eq(messages.externalId, sent.wamid));
+    expect(unliked?.reaction).toBeNull();
+    expect(company.id).toBeTruthy();
+  });
+
+  it('retries a send Meta rate-limits (130429, 131056) and delivers it once', async () => {
+    const { business, addAgent, department } = await companyWithNumber(world);
+    const agent = await addAgent({ departmentId: department.id });
+    const from = newClient();
+    await clientSays(world, business, { ...textMessage({ from, body: 'hello' }), id: wamid(from) });
+    const [ticket] = await world.t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.channelRef, (await accountId(world, business.phoneNumberId))!));
+    await agent.client.post('/acceptTicket', { ticketid: ticket!.id });
+    world.fake.failNextSends(130429, 1);
+    world.fake.failNextSends(131056, 1);
+    const reply = await agent.client.post('/send-message', { ticketid: ticket!.id, content: 'after the limit' });
+    // 130429 waits about a second, the pair limit about six (channel-apis.md §2.11); the test's clock moves on.
+    for (const wait of [1_000, 6_000]) {
+      await eventually(
+        () =>
+          world.fake.requests().filter((r) => r.path.endsWith('/messages') && r.status !== 200).length >=
+          (wait === 1_000 ? 1 : 2),
+      );
+      await world.t.services.worker.idle();
+      world.t.clock.advance(wait);
+      world.t.services.worker.kick();
+    }
+    await eventually(async () => {
+      const [row] = await world.t.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.id, reply.body.message.messageid));
+      return row?.deliveryStatus === 'sent';
+    }, 20_000);
+    expect(world.fake.sent({ to: from }).filter((m) => m.type === 'text')).toHaveLength(1);
+  });
+
+  it('keeps a number whose webhook is switched off quiet, and another company cannot switch it', async () => {
+    const { business, adminClient, company } = await companyWithNumber(world);
+    const other = await companyWithNumber(world);
+    expect(
+      (await other.adminClient.post('/toggle-phone-number-webhook', { phoneNumberId: business.phoneNumberId })).status,
+    ).toBe(404);
+    expect((await other.adminClient.get(`/${business.phoneNumberId}/get-business-profile`)).status).toBe(404);
+    const agent = await other.addAgent();
+    expect((await agent.client.get('/whatsapp-phone-numbers')).status).toBe(403);
+
+    const off = await adminClient.post('/toggle-phone-number-webhook', { phoneNumberId: business.phoneNumberId });
+    expect(off.body).toEqual({ webhook_status: false });
+    expect(world.fake.phoneNumber(business.phoneNumberId).webhookOverride).toBeUndefined();
+    const from = newClient();
+    const quiet = { ...textMessage({ from, body: 'anyone?' }), id: wamid(from) };
+    await clientSays(world, business, quiet);
+    const stored = await world.t.database.db.select().from(messages).where(eq(messages.companyId, company.id));
+    expect(stored.some((m) => m.content === 'anyone?')).toBe(false);
+    const on = await adminClient.post('/toggle-phone-number-webhook', { phoneNumberId: business.phoneNumberId });
+    expect(on.body).toEqual({ webhook_status: true });
+  });
+});
+
+async function accountId(world: WhatsAppWorld, phoneNumberId: string) {
+  const [row] = await world.t.database.db
+    .select({ id: whatsappAccounts.id })
+    .from(whatsappAccounts)
+    .where(eq(whatsappAccounts.phoneNumberId, phoneNumberId));
+  return row?.id;
+}
+
+describe('a WhatsApp number that must be registered', () => {
+  let world: WhatsAppWorld;
+  beforeAll(async () => {
+    world = await startWhatsAppWorld();
+  });
+  afterAll(async () => world?.close());
+
+  it('registers a number not yet on the Cloud API with a 6-digit PIN kept sealed for the company', async () => {
+    const { seedCompany } = await import('../../../test/harness');
+    const company = await seedCompany(world.t);
+    const business = world.fake.addBusiness({ platformType: 'NOT_APPLICABLE' });
+    const reply = await company.adminClient.post('/connect-whatsapp-number', {
+      wabaId: business.wabaId,
+      phoneNumberId: business.phoneNumberId,
+      accessToken: business.token,
+    });
+    expect(reply.status).toBe(200);
+    const state = world.fake.phoneNumber(business.phoneNumberId);
+    expect(state.registered).toBe(true);
+    expect(state.pin).toMatch(/^\d{6}$/);
+    const [row] = await world.t.database.db
+      .select()
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.phoneNumberId, business.phoneNumberId));
+    expect(row?.registrationPin).not.toContain(state.pin!);
+  });
+});

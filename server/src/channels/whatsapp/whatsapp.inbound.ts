@@ -1,0 +1,210 @@
+/**
+ * WhatsApp's inbound side. A webhook POST is a batch (channel-apis.md §2.2): it is split into one item per
+ * message and per status, each a one-item webhook body of the same shape, recorded under (phone number id, wamid)
+ * by the channel kit before Meta is answered, so Meta's retries (for up to 7 days) change nothing. Each item then
+ * means one thing for intake or delivery; a client's media is looked up and downloaded (capped) first.
+ */
+import { MAX_UPLOAD_BYTES } from '@kreechat/contract';
+import type { Db } from '../../db/client';
+import type { FileStorage } from '../../files/storage';
+import type { DeliveryService } from '../../modules/delivery';
+import type { InboundContent, InboundFile, InboundOrigin, IntakeService } from '../../modules/intake';
+import { parseCallback } from '../bot-actions';
+import { downloadCapped } from '../download';
+import type { InboundAdapter } from '../inbound/receiver';
+import type { AccountRepo, AccountRow } from './account.repo';
+import type { GraphClient } from './graph.client';
+import { parseWhatsAppWebhook, type WhatsAppContent, type WhatsAppMediaRef } from './whatsapp.parse';
+
+/** Meta's own cap for media is 100 MB; ours is the upload cap, counted while the bytes arrive. */
+const MAX_DOWNLOAD_BYTES = MAX_UPLOAD_BYTES;
+
+/** One message or status of a batch, as a webhook body of its own (so the parser reads it like any other). */
+export type WhatsAppItem = {
+  object: 'whatsapp_business_account';
+  entry: [{ id: string; changes: [{ field: 'messages'; value: Record<string, unknown> }] }];
+};
+
+export type SplitItem = { phoneNumberId: string; updateId: string; item: WhatsAppItem };
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * The batch's messages and statuses, one item each, with the key each is recorded under; anything else (template
+ * reviews, account updates) is not recorded: `rest` keeps it for the caller to act on at once.
+ */
+export function splitWhatsAppWebhook(body: unknown): { items: SplitItem[]; rest: unknown } {
+  const items: SplitItem[] = [];
+  const restEntries: unknown[] = [];
+  for (const entry of list(isObject(body) ? body.entry : undefined)) {
+    if (!isObject(entry)) continue;
+    const wabaId = String(entry.id ?? '');
+    const otherChanges: unknown[] = [];
+    for (const change of list(entry.changes)) {
+      const value = isObject(change) ? change.value : undefined;
+      const metadata = isObject(value) ? value.metadata : undefined;
+      const phoneNumberId = isObject(metadata) ? String(metadata.phone_number_id ?? '') : '';
+      if (!isObject(change) || change.field !== 'messages' || !isObject(value) || !phoneNumberId) {
+        otherChanges.push(change);
+        continue;
+      }
+      const one = (piece: Loose): WhatsAppItem => ({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: wabaId,
+            changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...piece } }],
+          },
+        ],
+      });
+      const contacts = list(value.contacts);
+      for (const message of list(value.messages)) {
+        if (!isObject(message) || typeof message.id !== 'string') continue;
+        const contact = contacts.filter((c) => isObject(c) && c.wa_id === message.from);
+        items.push({ phoneNumberId, updateId: message.id, item: one({ contacts: contact, messages: [message] }) });
+      }
+      for (const status of list(value.statuses)) {
+        if (!isObject(status) || typeof status.id !== 'string') continue;
+        items.push({
+          phoneNumberId,
+          updateId: `status:${status.id}:${String(status.status)}`,
+          item: one({ statuses: [status] }),
+        });
+      }
+    }
+    if (otherChanges.length) restEntries.push({ ...entry, changes: otherChanges });
+  }
+  return { items, rest: { object: isObject(body) ? body.object : undefined, entry: restEntries } };
+}
+
+export const channelKeyOf = (account: Pick<AccountRow, 'phoneNumberId'>) => `wa:${account.phoneNumberId}`;
+
+/** Raised when a receipt names a message we have not stored yet: the update is tried again later. */
+class ReceiptTooEarly extends Error {}
+
+export function createWhatsAppInbound(deps: {
+  db: Db;
+  accounts: AccountRepo;
+  graph: GraphClient;
+  intake: IntakeService;
+  delivery: DeliveryService;
+  storage: FileStorage;
+}): InboundAdapter<AccountRow, WhatsAppItem> {
+  const { db, accounts, graph, intake, delivery, storage } = deps;
+
+  /**
+   * The client's media: `GET /{media-id}` for a URL that lives 5 minutes, then the bytes with the same token,
+   * capped while they stream (Graph's `file_size` only lets a file be refused sooner).
+   */
+  async function download(account: AccountRow, file: WhatsAppMediaRef): Promise<InboundFile> {
+    const media = await graph.get<{ url?: string; file_size?: number; mime_type?: string }>(
+      account.accessToken,
+      file.mediaId,
+    );
+    const tooLarge = (size: number | null): InboundFile => ({ tooLarge: true, name: file.name, size });
+    if (typeof media.file_size === 'number' && media.file_size > MAX_DOWNLOAD_BYTES) return tooLarge(media.file_size);
+    if (!media.url) throw new Error(`Graph gave no URL for media ${file.mediaId}`);
+    const fetched = await downloadCapped(media.url, {
+      maxBytes: MAX_DOWNLOAD_BYTES,
+      headers: { authorization: `Bearer ${account.accessToken}` },
+    });
+    if (fetched.kind === 'tooLarge') return tooLarge(fetched.size);
+    const stored = await storage.save(account.companyId, fetched.bytes, file.name);
+    return { key: stored.key, name: stored.name, size: stored.size, thumbnailKey: stored.thumbnailKey };
+  }
+
+  async function materialize(account: AccountRow, content: WhatsAppContent): Promise<InboundContent> {
+    if (content.type === 'text') return content;
+    if (content.type === 'location')
+      return { type: 'location', latitude: content.latitude, longitude: content.longitude };
+    return { type: content.type, caption: content.caption, file: await download(account, content.file) };
+  }
+
+  async function process(account: AccountRow, item: WhatsAppItem, recordHere: boolean) {
+    const key = {
+      channelKey: channelKeyOf(account),
+      updateId: updateIdOf(item),
+      ...(recordHere ? { payload: item } : {}),
+    };
+    const origin = (client: { waId: string; name: string }): InboundOrigin => ({
+      companyId: account.companyId,
+      platform: 'whatsapp',
+      channelRef: account.id,
+      client: { externalId: client.waId, name: client.name, language: null },
+      update: key,
+    });
+    const none = origin({ waId: '', name: '' });
+    // While the admin has switched the number's webhook off, its traffic is acknowledged and ignored.
+    if (!account.webhookActive) return void (await intake.skip(none));
+    const [event] = parseWhatsAppWebhook(item);
+    if (!event) return void (await intake.skip(none));
+    switch (event.kind) {
+      case 'message':
+        await intake.receive(origin(event.sender), {
+          externalId: event.wamid,
+          sentAt: event.date,
+          content: await materialize(account, event.content),
+        });
+        return;
+      case 'choice': {
+        const action = parseCallback(event.id);
+        if (action.action === 'department') await intake.chooseDepartment(origin(event.sender), action.departmentId);
+        else if (action.action === 'rating') await intake.rate(origin(event.sender), action.ticketId, action.rating);
+        // A tap on something else (a template's quick reply) is what the client said.
+        else {
+          await intake.receive(origin(event.sender), {
+            externalId: event.wamid,
+            sentAt: event.date,
+            content: { type: 'text', text: event.title },
+          });
+        }
+        return;
+      }
+      case 'reaction':
+        await intake.react(origin(event.sender), event.targetWamid, event.emoji);
+        return;
+      case 'status': {
+        const reason = event.errors.map((e) => `${e.title || e.message || 'Error'} (${e.code})`).join('; ');
+        if (!(await delivery.receipt(account.companyId, event.wamid, event.status, reason || undefined))) {
+          throw new ReceiptTooEarly(`no message ${event.wamid} yet`);
+        }
+        await intake.skip(none);
+        return;
+      }
+      case 'templateStatus':
+      case 'skip':
+        await intake.skip(none);
+        return;
+    }
+  }
+
+  function updateIdOf(item: WhatsAppItem): string {
+    const value = item.entry[0].changes[0].value;
+    const [message] = list(value.messages);
+    if (isObject(message)) return String(message.id);
+    const [status] = list(value.statuses);
+    return isObject(status) ? `status:${String(status.id)}:${String(status.status)}` : 'unknown';
+  }
+
+  return {
+    prefix: 'wa:',
+    keyOf: channelKeyOf,
+    companyOf: (account) => account.companyId,
+    updateIdOf,
+    conversationOf(item) {
+      const value = item.entry[0].changes[0].value;
+      const [message] = list(value.messages);
+      if (isObject(message)) return `client:${String(message.from)}`;
+      const [status] = list(value.statuses);
+      return isObject(status) ? `client:${String(status.recipient_id)}` : 'other';
+    },
+    process,
+    async accounts() {
+      const map = new Map<string, AccountRow>();
+      for (const account of (await accounts.all(db)).accounts) map.set(channelKeyOf(account), account);
+      return map;
+    },
+  };
+}
