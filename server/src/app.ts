@@ -272,7 +272,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Meta's JS SDK for WhatsApp's embedded signup (Settings → WhatsApp), its login frames, and the WhatsApp
+        // business profile's picture, which Graph serves from WhatsApp's own host.
+        scriptSrc: ["'self'", 'https://connect.facebook.net'],
+        frameSrc: ['https://www.facebook.com', 'https://web.facebook.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://pps.whatsapp.net'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // 'self' covers the same host's ws: and wss: (CSP 3); the live connection never goes anywhere else.
         connectSrc: ["'self'"],

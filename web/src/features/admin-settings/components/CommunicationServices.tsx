@@ -1,24 +1,42 @@
-import { useState } from 'react';
 import { Clock } from 'lucide-react';
 import type { Platform } from '@kreechat/contract';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { TelegramSettings } from './TelegramSettings';
+import { WhatsAppSettings } from './WhatsAppSettings';
 import styles from './settings.module.css';
 
 type Service = Extract<Platform, 'telegram' | 'whatsapp' | 'wordpress'>;
 const SERVICES: Service[] = ['telegram', 'whatsapp', 'wordpress'];
 
-/** Settings → Communication services: choose Telegram, WhatsApp or WordPress (the latter two arrive later). */
+/**
+ * Settings → Communication services: choose Telegram, WhatsApp or WordPress (the last arrives later). `?service=`
+ * keeps the choice, so a reload or a shared link opens the same service.
+ */
 export function CommunicationServices() {
   const { t } = useTranslation();
-  const [service, setService] = useState<Service | null>(null);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('service');
+  const service = SERVICES.find((name) => name === requested) ?? null;
   const hints: Record<Service, string> = {
     telegram: t('settings.communication.telegramHint'),
     whatsapp: t('settings.communication.whatsappHint'),
     wordpress: t('settings.communication.wordpressHint'),
   };
+
+  const choose = (name: Service) =>
+    setParams(
+      (old) => {
+        const updated = new URLSearchParams(old);
+        updated.set('service', name);
+        // A service's own sub-view (`?wa=`) means nothing to another one.
+        if (name !== service) updated.delete('wa');
+        return updated;
+      },
+      { replace: true },
+    );
 
   return (
     <section className={styles.section} aria-labelledby="services-heading">
@@ -35,7 +53,7 @@ export function CommunicationServices() {
             type="button"
             className={styles.service}
             aria-pressed={service === name}
-            onClick={() => setService(name)}
+            onClick={() => choose(name)}
           >
             <PlatformIcon platform={name} size={30} />
             <span className={styles.serviceText}>
@@ -46,7 +64,8 @@ export function CommunicationServices() {
         ))}
       </div>
       {service === 'telegram' && <TelegramSettings />}
-      {(service === 'whatsapp' || service === 'wordpress') && (
+      {service === 'whatsapp' && <WhatsAppSettings />}
+      {service === 'wordpress' && (
         <div className={styles.card}>
           <EmptyState size="sm" icon={<Clock size={22} />} title={t('common.comingSoon')} />
         </div>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { AlertCircle, Check, Clock, Pin } from 'lucide-react';
+import { AlertCircle, Check, CheckCheck, Clock, Pin } from 'lucide-react';
 import type { Message } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -18,7 +18,9 @@ function DeliveryIcon({ status }: { status: Status }) {
   const { t } = useTranslation();
   if (status === 'received') return null;
   const label = t(`chat.status.${status}`);
-  const Icon = status === 'pending' ? Clock : status === 'sent' ? Check : AlertCircle;
+  // One tick when the channel took it, two when it reached the phone (WhatsApp's receipts), two in the accent once read.
+  const Icon =
+    status === 'pending' ? Clock : status === 'sent' ? Check : status === 'failed' ? AlertCircle : CheckCheck;
   return (
     <span className={styles.status} data-status={status} title={label}>
       <Icon size={13} aria-hidden="true" />

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ServerEventPayload } from '@kreechat/contract';
+import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
+import { whatsAppTemplatesQueryKey, type WhatsAppTemplate } from '../api/get-whatsapp-templates';
+import { patchTemplateStatus } from '../lib/whatsapp-templates';
+
+/**
+ * Keeps the templates list's statuses current from `templateStatus` (Meta's review result, sent to the company's
+ * admins). A template the list does not hold, or a reconnection (events may have been missed), reads it again.
+ */
+export function useLiveTemplates(): void {
+  const socket = usePanelSocket();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const reread = () => void queryClient.invalidateQueries({ queryKey: whatsAppTemplatesQueryKey });
+    const onStatus = (event: ServerEventPayload<'templateStatus'>) => {
+      const { list, found } = patchTemplateStatus(
+        queryClient.getQueryData<WhatsAppTemplate[]>(whatsAppTemplatesQueryKey),
+        event,
+      );
+      if (found) queryClient.setQueryData(whatsAppTemplatesQueryKey, list);
+      else reread();
+    };
+    socket.on('templateStatus', onStatus);
+    const stop = onEveryConnect(socket, reread);
+    return () => {
+      socket.off('templateStatus', onStatus);
+      stop();
+    };
+  }, [socket, queryClient]);
+}
