@@ -202,6 +202,7 @@ export function buildServices(deps: AppDeps) {
     logger,
     events: realtime,
     intake,
+    chat,
     inbound,
     delivery,
     storage,

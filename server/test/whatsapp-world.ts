@@ -12,7 +12,9 @@ import { eventually, freePort, seedCompany, startTestApp, type TestApp } from '.
 export const VERIFY_TOKEN = 'kreechat-verify-token-for-tests';
 
 export async function startWhatsAppWorld(env: Record<string, string> = {}) {
-  const fake = await startFakeGraphApi();
+  // Meta and KreeChat share one clock, so a test that lets a day pass moves both (the 24-hour window).
+  const shared: { clock?: { now(): Date } } = {};
+  const fake = await startFakeGraphApi({ now: () => shared.clock?.now().getTime() ?? Date.now() });
   const port = await freePort();
   const t = await startTestApp(
     {
@@ -27,6 +29,7 @@ export async function startWhatsAppWorld(env: Record<string, string> = {}) {
     },
     { listen: true, port },
   );
+  shared.clock = t.clock;
   fake.setAppCallbackUrl(`${t.baseUrl}/api/webhooks/whatsapp`);
   return {
     t,
@@ -75,7 +78,9 @@ export async function clientSays(
   message: InboundMessage & { id: string },
   name = 'Ana Client',
 ) {
-  const report = await world.fake.receive(business.phoneNumberId, message, { name });
+  // Sent "now" on the shared clock (the builders stamp the wall clock), so the 24-hour window counts from here.
+  const stamped = { ...message, timestamp: String(Math.floor(world.t.clock.now().getTime() / 1000)) };
+  const report = await world.fake.receive(business.phoneNumberId, stamped, { name });
   if (!report.delivered) throw new Error(`the webhook was not answered 200: ${JSON.stringify(report.attempts)}`);
   await eventually(() => processed(world.t, business.phoneNumberId, message.id), 8_000);
   await world.t.services.whatsapp.idle();

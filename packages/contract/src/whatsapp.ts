@@ -155,6 +155,18 @@ export const sendWhatsAppTemplateBodySchema = z.object({
   language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/),
 });
 
+/**
+ * GET /{ticketid}/whatsapp-window (beyond SPEC): whether the client's 24-hour window is open (only their own message
+ * opens it), when it closes, and, while it is closed, the approved templates the handler may send instead.
+ */
+export const whatsAppWindowSchema = z.object({
+  open: z.boolean(),
+  closesAt: z.string().nullable(),
+  templates: z.array(z.object({ name: z.string(), language: z.string(), body: z.string().nullable() })),
+});
+export type WhatsAppWindow = z.infer<typeof whatsAppWindowSchema>;
+export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** Live: a template's review result (to the company's admins). Not in SPEC §7. */
 export const templateStatusEventSchema = z.object({ name: z.string(), language: z.string(), status: z.string() });
 export type TemplateStatusEvent = z.infer<typeof templateStatusEventSchema>;

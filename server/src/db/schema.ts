@@ -220,6 +220,8 @@ export const messages = pgTable(
     uniqueIndex('messages_seq_uq').on(t.seq),
     index('messages_ticket_seq_idx').on(t.ticketId, t.seq),
     index('messages_external_idx').on(t.companyId, t.externalId),
+    // A client's newest message on a channel (WhatsApp's 24-hour window, read receipts).
+    index('messages_client_seq_idx').on(t.clientId, t.seq),
     uniqueIndex('messages_idempotency_uq').on(t.companyId, t.idempotencyKey),
   ],
 );
@@ -234,7 +236,8 @@ export const outbox = pgTable(
   {
     id: id(),
     companyId: companyId(),
-    kind: text('kind', { enum: ['message', 'botText'] }).notNull(),
+    /** A chat message, a bot's own text, or a read receipt for the client's message (`payload.externalId`). */
+    kind: text('kind', { enum: ['message', 'botText', 'read'] }).notNull(),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     platform: platformEnum('platform').notNull(),
     /** The channel account (bot, number) that sends it, and the recipient's id on that channel. */

@@ -38,6 +38,8 @@ export function createTelegramSender(deps: {
     if (!bot.token) throw new DeliveryRefused('The Telegram bot must be connected again (its token was lost)');
     const api = apiFor(bot.token);
     const chatId = Number(job.recipient);
+    // Bots cannot mark a client's message read on Telegram.
+    if (job.kind === 'read') return {};
     let sent: { message_id: number };
     if (job.kind === 'botText') {
       const p = job.payload;

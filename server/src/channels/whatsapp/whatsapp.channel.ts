@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { DeliveryService } from '../../modules/delivery';
 import type { InboundUpdates, IntakeService } from '../../modules/intake';
+import type { ChatService } from '../../modules/messages';
 import type { Clock } from '../../platform/clock';
 import { safeEqual } from '../../platform/crypto';
 import type { EventPublisher } from '../../platform/events';
@@ -21,6 +22,7 @@ import { createWhatsAppInbound, splitWhatsAppWebhook } from './whatsapp.inbound'
 import { parseWhatsAppWebhook, verifyWhatsAppSignature } from './whatsapp.parse';
 import { createWhatsAppSender } from './whatsapp.sender';
 import { createWhatsAppSetup } from './whatsapp.setup';
+import { createWhatsAppWindow } from './whatsapp.window';
 
 export type WhatsAppChannel = ReturnType<typeof createWhatsAppChannel>;
 
@@ -31,6 +33,7 @@ export function createWhatsAppChannel(deps: {
   logger: Logger;
   events: EventPublisher;
   intake: IntakeService;
+  chat: ChatService;
   inbound: InboundUpdates;
   delivery: DeliveryService;
   storage: FileStorage;
@@ -50,6 +53,7 @@ export function createWhatsAppChannel(deps: {
   const adapter = createWhatsAppInbound({ db, accounts, graph, intake, delivery, storage });
   const receiver = createInboundReceiver({ inbound: deps.inbound, clock, logger, adapter });
   const sender = createWhatsAppSender({ db, accounts, graph, storage });
+  const conversationWindow = createWhatsAppWindow({ db, clock, chat: deps.chat, accounts, graph });
 
   /** Numbers by phone number id, kept briefly: the webhook is the hot path, and a number's row rarely changes. */
   const cache = new Map<string, { account: AccountRow | undefined; until: number }>();
@@ -80,6 +84,7 @@ export function createWhatsAppChannel(deps: {
   return {
     setup,
     sender,
+    window: conversationWindow,
 
     /** GET /api/webhooks/whatsapp: Meta's subscription handshake (`hub.verify_token` must be ours). */
     verify(query: Record<string, string | undefined>): { status: number; body: string } {

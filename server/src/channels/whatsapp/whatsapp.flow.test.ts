@@ -8,7 +8,7 @@ import {
   textMessage,
   wamid,
 } from '../../../test/fakes/whatsapp/webhooks';
-import { eventually } from '../../../test/harness';
+import { eventually, login, STRONG_PASSWORD } from '../../../test/harness';
 import { connectLive } from '../../../test/live';
 import {
   clientSays,
@@ -359,5 +359,104 @@ describe('a WhatsApp number that must be registered', () => {
       .from(whatsappAccounts)
       .where(eq(whatsappAccounts.phoneNumberId, business.phoneNumberId));
     expect(row?.registrationPin).not.toContain(state.pin!);
+  });
+});
+
+describe('the WhatsApp 24-hour window and read receipts', () => {
+  let world: WhatsAppWorld;
+  beforeAll(async () => {
+    world = await startWhatsAppWorld();
+  });
+  afterAll(async () => world?.close());
+
+  async function acceptedTicket() {
+    const company = await companyWithNumber(world);
+    const agent = await company.addAgent({ departmentId: company.department.id });
+    const from = newClient();
+    await clientSays(world, company.business, { ...textMessage({ from, body: 'first words' }), id: wamid(from) });
+    const [ticket] = await world.t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.channelRef, (await accountId(world, company.business.phoneNumberId))!));
+    await agent.client.post('/acceptTicket', { ticketid: ticket!.id });
+    return { ...company, agent, from, ticket: ticket! };
+  }
+
+  it('opening the chat as the handler marks the client’s last message read on WhatsApp, once', async () => {
+    const { agent, ticket, from } = await acceptedTicket();
+    const [last] = await world.t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    await agent.client.get(`/${ticket.id}/0/chat`);
+    await agent.client.get(`/${ticket.id}/0/chat`);
+    await eventually(() => world.fake.reads().some((r) => r.messageId === last!.externalId));
+    await world.t.services.worker.idle();
+    expect(world.fake.reads().filter((r) => r.messageId === last!.externalId)).toHaveLength(1);
+    expect(from).toBeTruthy();
+  });
+
+  it('after 24 hours free text is refused by Meta (131047, shown with its reason); an approved template goes out', async () => {
+    const { agent, ticket, from, business, adminClient } = await acceptedTicket();
+    const open = await agent.client.get(`/${ticket.id}/whatsapp-window`);
+    expect(open.body).toMatchObject({ open: true, templates: [] });
+
+    const submitted = await adminClient.post('/submit-whatsapp-template', {
+      template_title: 'Follow up',
+      template_text: 'Hello! Do you still need help with your request?',
+      language: 'en_US',
+    });
+    expect(submitted.body).toMatchObject({ name: 'follow_up', status: 'PENDING' });
+    await world.fake.approveTemplate('follow_up');
+
+    world.t.clock.advance(25 * 60 * 60 * 1000);
+    // A day later the agent's session has long expired: they log in again.
+    await login(agent.client, agent.email, STRONG_PASSWORD);
+    const closed = await agent.client.get(`/${ticket.id}/whatsapp-window`);
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.open, JSON.stringify({ body: closed.body, now: world.t.clock.now() })).toBe(false);
+    expect(closed.body.templates).toEqual([
+      { name: 'follow_up', language: 'en_US', body: 'Hello! Do you still need help with your request?' },
+    ]);
+
+    const late = await agent.client.post('/send-message', { ticketid: ticket.id, content: 'still there?' });
+    await eventually(async () => {
+      const [row] = await world.t.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.id, late.body.message.messageid));
+      return row?.deliveryStatus === 'failed' && /131047/.test(row.deliveryError ?? '');
+    }, 10_000);
+
+    const sent = await agent.client.post('/send-whatsapp-template', {
+      ticketid: ticket.id,
+      name: 'follow_up',
+      language: 'en_US',
+    });
+    expect(sent.status).toBe(200);
+    const template = await world.fake.waitForSent((m) => m.waId === from && m.type === 'template');
+    expect(template.request).toMatchObject({ template: { name: 'follow_up', language: { code: 'en_US' } } });
+    expect(template.failure).toBeUndefined();
+    expect(sent.body.message.content).toBe('Hello! Do you still need help with your request?');
+    // An unapproved or unknown template is refused before anything is sent.
+    const unknown = await agent.client.post('/send-whatsapp-template', {
+      ticketid: ticket.id,
+      name: 'nope',
+      language: 'en_US',
+    });
+    expect(unknown.status).toBe(400);
+    expect(business.phoneNumberId).toBeTruthy();
+  });
+
+  it('keeps another company and another department out of the window and template calls', async () => {
+    const { ticket } = await acceptedTicket();
+    const stranger = await companyWithNumber(world);
+    expect((await stranger.adminClient.get(`/${ticket.id}/whatsapp-window`)).status).toBe(404);
+    expect(
+      (
+        await stranger.adminClient.post('/send-whatsapp-template', {
+          ticketid: ticket.id,
+          name: 'x',
+          language: 'en_US',
+        })
+      ).status,
+    ).toBe(404);
   });
 });

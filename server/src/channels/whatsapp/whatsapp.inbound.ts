@@ -81,6 +81,9 @@ export function splitWhatsAppWebhook(body: unknown): { items: SplitItem[]; rest:
 
 export const channelKeyOf = (account: Pick<AccountRow, 'phoneNumberId'>) => `wa:${account.phoneNumberId}`;
 
+const RECEIPT_WAITS = 10;
+const RECEIPT_WAIT_MS = 200;
+
 /** Raised when a receipt names a message we have not stored yet: the update is tried again later. */
 class ReceiptTooEarly extends Error {}
 
@@ -167,9 +170,14 @@ export function createWhatsAppInbound(deps: {
         return;
       case 'status': {
         const reason = event.errors.map((e) => `${e.title || e.message || 'Error'} (${e.code})`).join('; ');
-        if (!(await delivery.receipt(account.companyId, event.wamid, event.status, reason || undefined))) {
-          throw new ReceiptTooEarly(`no message ${event.wamid} yet`);
+        // Meta's 'sent' often arrives within milliseconds of its answer to our send, before we have stored the
+        // wamid that answer carried: wait a moment for that commit before leaving it to the sweeper.
+        let applied = false;
+        for (let attempt = 0; attempt < RECEIPT_WAITS && !applied; attempt++) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS));
+          applied = await delivery.receipt(account.companyId, event.wamid, event.status, reason || undefined);
         }
+        if (!applied) throw new ReceiptTooEarly(`no message ${event.wamid} yet`);
         await intake.skip(none);
         return;
       }

@@ -1,6 +1,9 @@
 import type {} from '@fastify/multipart';
 import {
   businessProfileSchema,
+  messageResponseSchema,
+  sendWhatsAppTemplateBodySchema,
+  whatsAppWindowSchema,
   connectWhatsAppNumberBodySchema,
   editBusinessProfileFieldsSchema,
   PROFILE_PICTURE_MAX_BYTES,
@@ -154,6 +157,28 @@ export const whatsappRoutes =
         },
       },
       async (request) => setup.submitTemplate(principalOf(request), request.body),
+    );
+
+    app.get(
+      '/:ticketid/whatsapp-window',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['whatsapp'],
+          params: z.object({ ticketid: z.string().uuid() }),
+          response: { 200: whatsAppWindowSchema },
+        },
+      },
+      async (request) => whatsapp.window.window(principalOf(request), request.params.ticketid),
+    );
+
+    app.post(
+      '/send-whatsapp-template',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['whatsapp'], body: sendWhatsAppTemplateBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => ({ message: await whatsapp.window.sendTemplate(principalOf(request), request.body) }),
     );
 
     // Meta's webhook. Its body is kept as bytes: the signature is over exactly what Meta sent (it escapes

@@ -35,6 +35,13 @@ export function classifyWhatsAppError(error: unknown): SendFailure | undefined {
 
 type Outgoing = Record<string, unknown> & { type: string };
 
+/** A message sent as a template carries the template's name and language in its outbox payload. */
+export type TemplatePayload = { template: { name: string; language: string } };
+function templateOf(payload: unknown): TemplatePayload['template'] | undefined {
+  const template = (payload as Partial<TemplatePayload> | null)?.template;
+  return template && typeof template.name === 'string' && typeof template.language === 'string' ? template : undefined;
+}
+
 /** What the department question looks like: reply buttons for up to three, else a list. */
 export function departmentQuestion(language: string | null, departments: { id: string; name: string }[]): Outgoing {
   const body = { text: botText(language, 'chooseDepartment') };
@@ -80,7 +87,11 @@ export function createWhatsAppSender(deps: {
 }): ChannelSender {
   const { db, accounts, graph, storage } = deps;
 
-  async function outgoing(job: DeliveryJob, token: string, phoneNumberId: string): Promise<Outgoing> {
+  async function outgoing(
+    job: Exclude<DeliveryJob, { kind: 'read' }>,
+    token: string,
+    phoneNumberId: string,
+  ): Promise<Outgoing> {
     if (job.kind === 'botText') {
       const p = job.payload;
       return p.notice === 'chooseDepartment'
@@ -88,6 +99,9 @@ export function createWhatsAppSender(deps: {
         : { type: 'text', text: { body: botText(p.language, 'ratingThanks') } };
     }
     const m = job.message;
+    const template = templateOf(job.channelPayload);
+    // Outside the 24-hour window only an approved template may go out (channel-apis.md §2.8).
+    if (template) return { type: 'template', template: { name: template.name, language: { code: template.language } } };
     switch (m.type) {
       case 'close':
         return {
@@ -132,6 +146,14 @@ export function createWhatsAppSender(deps: {
     if (!account) throw new DeliveryRefused('The WhatsApp number is no longer connected');
     if (!account.accessToken)
       throw new DeliveryRefused('The WhatsApp number must be connected again (its token was lost)');
+    if (job.kind === 'read') {
+      await graph.post(account.accessToken, `${account.phoneNumberId}/messages`, {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: job.externalId,
+      });
+      return {};
+    }
     const message = await outgoing(job, account.accessToken, account.phoneNumberId);
     const answer = await graph.post<{ messages?: { id: string }[] }>(
       account.accessToken,

@@ -29,6 +29,8 @@ export type DeliveryJob = {
   attempts: number;
 } & (
   | { kind: 'botText'; payload: BotNotice }
+  /** Tells the channel the handler has seen the client's message (WhatsApp's blue ticks); a no-op elsewhere. */
+  | { kind: 'read'; externalId: string }
   | {
       kind: 'message';
       message: {
@@ -40,6 +42,8 @@ export type DeliveryJob = {
         fileName: string | null;
       };
       clientLanguage: string | null;
+      /** What the channel was given for this message beyond its text (a WhatsApp template's name), if anything. */
+      channelPayload: unknown;
     }
 );
 
@@ -70,9 +74,38 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
     /** Inside the caller's transaction: queue a chat message for its channel. */
     async enqueueMessage(
       tx: Tx,
-      job: { companyId: string; platform: Platform; channelRef: string; recipient: string; messageId: string },
+      job: {
+        companyId: string;
+        platform: Platform;
+        channelRef: string;
+        recipient: string;
+        messageId: string;
+        channelPayload?: unknown;
+      },
     ) {
-      await outboxRepo.insert(tx, { ...job, kind: 'message', createdAt: clock.now(), nextAttemptAt: clock.now() });
+      const { channelPayload, ...rest } = job;
+      await outboxRepo.insert(tx, {
+        ...rest,
+        kind: 'message',
+        payload: channelPayload ?? null,
+        createdAt: clock.now(),
+        nextAttemptAt: clock.now(),
+      });
+    },
+
+    /** Inside the caller's transaction: tell the channel the client's message was read. */
+    async enqueueRead(
+      tx: Tx,
+      job: { companyId: string; platform: Platform; channelRef: string; recipient: string; externalId: string },
+    ) {
+      const { externalId, ...rest } = job;
+      await outboxRepo.insert(tx, {
+        ...rest,
+        kind: 'read',
+        payload: { externalId },
+        createdAt: clock.now(),
+        nextAttemptAt: clock.now(),
+      });
     },
 
     /** Inside the caller's transaction: queue a bot's own text (a question, a thank-you). */
@@ -181,6 +214,7 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
       attempts: row.attempts,
     };
     if (row.kind === 'botText') return { ...base, kind: 'botText', payload: row.payload as BotNotice };
+    if (row.kind === 'read') return { ...base, kind: 'read', externalId: (row.payload as { externalId: string }).externalId };
     if (!row.messageId) return undefined;
     const message = await messageRepo.find(db, row.companyId, row.messageId);
     if (!message) return undefined;
@@ -197,6 +231,7 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
         fileName: message.fileName,
       },
       clientLanguage,
+      channelPayload: row.payload,
     };
   }
 }

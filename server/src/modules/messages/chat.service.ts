@@ -18,7 +18,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { EventPublisher } from '../../platform/events';
 import { dayFormatter, groupByDay } from '../../platform/day-sections';
 import type { ClientService } from '../clients';
-import { audienceOf, canHandle, ticketRepo, type TicketService } from '../tickets';
+import { audienceOf, canHandle, ticketRepo, type TicketRow, type TicketService } from '../tickets';
 import { messageRepo, type NewMessage } from './message.repo';
 
 export type ChatService = ReturnType<typeof createChatService>;
@@ -30,7 +30,18 @@ export type ChatService = ReturnType<typeof createChatService>;
 type Outbox = {
   enqueueMessage(
     tx: Tx,
-    job: { companyId: string; platform: Platform; channelRef: string; recipient: string; messageId: string },
+    job: {
+      companyId: string;
+      platform: Platform;
+      channelRef: string;
+      recipient: string;
+      messageId: string;
+      channelPayload?: unknown;
+    },
+  ): Promise<void>;
+  enqueueRead(
+    tx: Tx,
+    job: { companyId: string; platform: Platform; channelRef: string; recipient: string; externalId: string },
   ): Promise<void>;
   /** Makes a message's failed job due again; false when it has none. */
   requeue(tx: Tx, messageId: string): Promise<boolean>;
@@ -60,6 +71,7 @@ export function createChatService(deps: {
     ticketId: string,
     outgoing: Outgoing,
     idempotencyKey?: string,
+    channelPayload?: unknown,
   ): Promise<Message> {
     if (idempotencyKey) {
       const earlier = await messageRepo.findByIdempotencyKey(db, viewer.companyId, idempotencyKey);
@@ -92,6 +104,7 @@ export function createChatService(deps: {
           channelRef: ticket.channelRef,
           recipient,
           messageId: message.id,
+          channelPayload,
         });
         return message.id;
       });
@@ -110,10 +123,36 @@ export function createChatService(deps: {
     return message;
   }
 
+  /**
+   * The handler opening the chat has read what the client wrote: the client's newest message is marked read and
+   * the channel told once (WhatsApp shows the client blue ticks; other channels ignore it).
+   */
+  async function markRead(viewer: Principal, ticket: TicketRow) {
+    if (ticket.handlerId !== viewer.userId || !ticket.channelRef || ticket.stage === 'closed') return;
+    const channelRef = ticket.channelRef;
+    const marked = await db.transaction(async (tx) => {
+      const last = await messageRepo.lastFromClient(tx, viewer.companyId, ticket.clientId, channelRef);
+      if (!last?.externalId || last.deliveryStatus !== 'received') return false;
+      const recipient = await clients.identity(ticket.clientId, ticket.platform, tx);
+      if (!recipient) return false;
+      await messageRepo.update(tx, last.id, { deliveryStatus: 'read' });
+      await delivery.enqueueRead(tx, {
+        companyId: viewer.companyId,
+        platform: ticket.platform,
+        channelRef,
+        recipient,
+        externalId: last.externalId,
+      });
+      return true;
+    });
+    if (marked) delivery.enqueued();
+  }
+
   return {
     async history(viewer: Principal, ticketId: string, cursor: number, timeZone?: string): Promise<ChatResponse> {
       dayFormatter(timeZone);
-      await tickets.visibleRow(viewer, ticketId);
+      const ticket = await tickets.visibleRow(viewer, ticketId);
+      if (!cursor) await markRead(viewer, ticket);
       const page = await messageRepo.page(db, ticketId, cursor || null, CHAT_PAGE_SIZE + 1);
       const more = page.length > CHAT_PAGE_SIZE;
       const messages = more ? page.slice(1) : page;
@@ -188,6 +227,27 @@ export function createChatService(deps: {
         newerIndex: more ? messages[messages.length - 1]!.seq : null,
       };
     },
+
+    /**
+     * The ticket's channel and when its client last wrote through it (WhatsApp's 24-hour window is counted from
+     * then), for whoever may see the ticket.
+     */
+    async conversation(viewer: Principal, ticketId: string) {
+      const ticket = await tickets.visibleRow(viewer, ticketId);
+      const last = ticket.channelRef
+        ? await messageRepo.lastFromClient(db, viewer.companyId, ticket.clientId, ticket.channelRef)
+        : undefined;
+      return {
+        platform: ticket.platform,
+        channelRef: ticket.channelRef,
+        isHandler: ticket.handlerId === viewer.userId,
+        lastClientMessageAt: last?.createdAt ?? null,
+      };
+    },
+
+    /** The handler's text with something only its channel reads (a WhatsApp template), stored and sent like any. */
+    sendWithChannelPayload: (viewer: Principal, ticketId: string, content: string, channelPayload: unknown) =>
+      send(viewer, ticketId, { type: 'text', content }, undefined, channelPayload),
 
     sendText: (viewer: Principal, ticketId: string, content: string, idempotencyKey?: string) =>
       send(viewer, ticketId, { type: 'text', content }, idempotencyKey),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Message } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
-import { clients, messages, users } from '../../db/schema';
+import { clients, messages, tickets, users } from '../../db/schema';
 import { fileUrl } from '../../files/storage';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -137,6 +137,33 @@ export const messageRepo = {
       limit,
     );
     return rows.map(toMessage);
+  },
+
+  /**
+   * The client's newest message through one channel account, over all their tickets there: what opens (or last
+   * opened) WhatsApp's 24-hour window, and what a read receipt points at.
+   */
+  async lastFromClient(tx: Tx, companyId: string, clientId: string, channelRef: string) {
+    const [row] = await tx
+      .select({
+        id: messages.id,
+        createdAt: messages.createdAt,
+        externalId: messages.externalId,
+        deliveryStatus: messages.deliveryStatus,
+      })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.clientId, clientId),
+          eq(messages.isAgent, false),
+          eq(tickets.channelRef, channelRef),
+        ),
+      )
+      .orderBy(desc(messages.seq))
+      .limit(1);
+    return row;
   },
 
   async update(tx: Tx, id: string, patch: Partial<NewMessage>) {
