@@ -86,11 +86,12 @@ const TABLE: Row[] = [
     check: blockAndAgents,
   },
   {
-    calls: 'departments (`admin/get-departments`, `create-department`, `delete-department`), Telegram setup',
+    calls:
+      'departments (`admin/get-departments`, `create-department`, `delete-department`), Telegram setup, WhatsApp setup (numbers, webhook switch, business profile, templates)',
     agent: '403',
     moderator: '403',
     admin: 'yes',
-    check: departmentsAndTelegram,
+    check: departmentsAndChannels,
   },
 ];
 
@@ -654,7 +655,7 @@ async function blockAndAgents() {
   expect(ownEmail).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.ownEmailOnProfile } });
 }
 
-async function departmentsAndTelegram() {
+async function departmentsAndChannels() {
   await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
     c.get('/admin/get-departments'),
   );
@@ -677,6 +678,20 @@ async function departmentsAndTelegram() {
   await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
     c.post('/setup-telegram', { bot_id: home.bot.token }),
   );
+  // WhatsApp: the admin reads the setup; the others are refused before Graph is asked anything.
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) => c.get('/whatsapp-setup'));
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.get('/whatsapp-phone-numbers'),
+  );
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) => c.get('/whatsapp-templates'));
+  for (const call of [
+    (c: TestClient) => c.post('/setup-whatsapp', { token: 'code' }),
+    (c: TestClient) => c.post('/toggle-phone-number-webhook', { phoneNumberId: '1234' }),
+    (c: TestClient) => c.get('/1234/get-business-profile'),
+    (c: TestClient) => c.post('/submit-whatsapp-template', { template_title: 'a', template_text: 'b' }),
+  ]) {
+    await expectStatuses({ agent: 403, moderator: 403, stranger: 401 }, call);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -445,8 +445,15 @@ describe('the WhatsApp 24-hour window and read receipts', () => {
     expect(business.phoneNumberId).toBeTruthy();
   });
 
-  it('keeps another company and another department out of the window and template calls', async () => {
-    const { ticket } = await acceptedTicket();
+  it('keeps another department and another company out of the window and template calls', async () => {
+    const { ticket, company, addAgent } = await acceptedTicket();
+    const sales = await world.t.services.departments.create(company.id, 'Sales');
+    const elsewhere = await addAgent({ departmentId: sales.id });
+    expect((await elsewhere.client.get(`/${ticket.id}/whatsapp-window`)).status).toBe(404);
+    expect(
+      (await elsewhere.client.post('/send-whatsapp-template', { ticketid: ticket.id, name: 'x', language: 'en_US' }))
+        .status,
+    ).toBe(404);
     const stranger = await companyWithNumber(world);
     expect((await stranger.adminClient.get(`/${ticket.id}/whatsapp-window`)).status).toBe(404);
     expect(
