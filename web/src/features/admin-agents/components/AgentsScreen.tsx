@@ -10,6 +10,7 @@ import { Button } from '../../../components/Button';
 import { DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
+import { Switch } from '../../../components/Switch';
 import { fullName, shortId } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
@@ -36,32 +37,6 @@ function useLiveAgents(refetch: () => void) {
       stop();
     };
   }, [socket, queryClient, refetch]);
-}
-
-function Switch({
-  checked,
-  label,
-  disabled,
-  onToggle,
-}: {
-  checked: boolean;
-  label: string;
-  disabled?: boolean;
-  onToggle: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      disabled={disabled}
-      className={styles.switch}
-      onClick={onToggle}
-    >
-      <span className={styles.knob} aria-hidden="true" />
-    </button>
-  );
 }
 
 /** `/admin-panel/agents` (admins only): widgets, the agents table and the register overlay. */

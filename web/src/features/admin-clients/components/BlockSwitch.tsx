@@ -1,8 +1,8 @@
 import type { Client } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
+import { Switch } from '../../../components/Switch';
 import { useSession } from '../../../lib/session';
 import { useToggleBlock } from '../api/clients';
-import styles from './admin-clients.module.css';
 
 /** The blocked switch: optimistic for admins, shown but disabled for everyone else (blocking is an admin action). */
 export function BlockSwitch({ client }: { client: Client }) {
@@ -10,17 +10,12 @@ export function BlockSwitch({ client }: { client: Client }) {
   const { isAdmin } = useSession();
   const toggle = useToggleBlock();
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={client.blocked_on}
-      aria-label={t('adminClients.blockLabel', { name: client.client_name })}
+    <Switch
+      checked={client.blocked_on}
+      label={t('adminClients.blockLabel', { name: client.client_name })}
       title={isAdmin ? undefined : t('adminClients.adminOnly')}
       disabled={!isAdmin}
-      className={styles.switch}
-      onClick={() => toggle.mutate(client)}
-    >
-      <span className={styles.switchThumb} aria-hidden="true" />
-    </button>
+      onToggle={() => toggle.mutate(client)}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Building2, Clock, Mail, MessageSquareText, Plug, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { tabAfterKey, tabOf } from '../../../lib/tab-keys';
+import { TabList } from '../../../components/TabList';
 import { CommunicationServices } from './CommunicationServices';
 import { ComingSoonSection } from './ComingSoonSection';
 import { DepartmentsPanel } from './DepartmentsPanel';
@@ -58,23 +58,14 @@ export function SettingsScreen() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'departments';
-  const refs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const strip = useHiddenEnds();
 
   const choose = (next: Tab) => setParams(next === 'departments' ? {} : { tab: next }, { replace: true });
 
   // The strip scrolls sideways when the tabs do not fit: a tab chosen by `?tab=` or by keyboard is brought into view.
   useEffect(() => {
-    refs.current[tab]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    document.getElementById(`settings-tab-${tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = tabAfterKey(TABS, tabOf(refs.current, event.target), tab, event.key);
-    if (!next) return;
-    event.preventDefault();
-    choose(next);
-    refs.current[next]?.focus();
-  };
 
   const labels: Record<Tab, string> = {
     departments: t('settings.departments.tab'),
@@ -95,38 +86,27 @@ export function SettingsScreen() {
       <div className={styles.screenHeader}>
         <h1 className={styles.screenTitle}>{t('settings.title')}</h1>
       </div>
-      <div
-        ref={strip.ref}
+      <TabList
+        listRef={strip.ref}
         className={styles.tabs}
-        role="tablist"
-        aria-label={t('settings.sections')}
+        tabClassName={styles.tab}
+        label={t('settings.sections')}
+        idPrefix="settings"
+        tabs={TABS}
+        selected={tab}
+        onSelect={choose}
         data-more-start={strip.hidden.start}
         data-more-end={strip.hidden.end}
-        onKeyDown={onKeyDown}
-      >
-        {TABS.map((name) => {
+        render={(name) => {
           const Icon = ICONS[name];
           return (
-            <button
-              key={name}
-              ref={(node) => {
-                refs.current[name] = node;
-              }}
-              id={`settings-tab-${name}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              aria-controls={`settings-panel-${name}`}
-              tabIndex={tab === name ? 0 : -1}
-              className={styles.tab}
-              onClick={() => choose(name)}
-            >
+            <>
               <Icon size={17} aria-hidden="true" />
               {labels[name]}
-            </button>
+            </>
           );
-        })}
-      </div>
+        }}
+      />
       <div
         id={`settings-panel-${tab}`}
         role="tabpanel"

@@ -1,9 +1,9 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { FileText, Home, Phone, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '../../../components/PlatformIcon';
-import { tabAfterKey, tabOf } from '../../../lib/tab-keys';
+import { TabList } from '../../../components/TabList';
 import { useLiveTemplates } from '../hooks/use-live-templates';
 import { WhatsAppAccounts } from './WhatsAppAccounts';
 import { WhatsAppHome } from './WhatsAppHome';
@@ -27,7 +27,6 @@ export function WhatsAppSettings() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('wa');
   const view: View = isView(requested) ? requested : 'home';
-  const refs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({});
   // "Register account" on the accounts view opens home with focus on the ways to connect.
   const [focusConnect, setFocusConnect] = useState(false);
   // Review results arrive while any sub-view is open, so the list is right when the admin switches to it.
@@ -43,14 +42,6 @@ export function WhatsAppSettings() {
       },
       { replace: true },
     );
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = tabAfterKey(VIEWS, tabOf(refs.current, event.target), view, event.key);
-    if (!next) return;
-    event.preventDefault();
-    choose(next);
-    refs.current[next]?.focus();
-  };
 
   const labels: Record<View, string> = {
     home: t('settings.whatsapp.views.home'),
@@ -68,30 +59,24 @@ export function WhatsAppSettings() {
         </div>
       </div>
 
-      <div className={wa.segments} role="tablist" aria-label={t('settings.whatsapp.views.label')} onKeyDown={onKeyDown}>
-        {VIEWS.map((name) => {
+      <TabList
+        className={wa.segments}
+        tabClassName={wa.segment}
+        label={t('settings.whatsapp.views.label')}
+        idPrefix="wa"
+        tabs={VIEWS}
+        selected={view}
+        onSelect={choose}
+        render={(name) => {
           const Icon = ICONS[name];
           return (
-            <button
-              key={name}
-              ref={(node) => {
-                refs.current[name] = node;
-              }}
-              id={`wa-tab-${name}`}
-              type="button"
-              role="tab"
-              aria-selected={view === name}
-              aria-controls={`wa-panel-${name}`}
-              tabIndex={view === name ? 0 : -1}
-              className={wa.segment}
-              onClick={() => choose(name)}
-            >
+            <>
               <Icon size={16} aria-hidden="true" />
               {labels[name]}
-            </button>
+            </>
           );
-        })}
-      </div>
+        }}
+      />
 
       <div id={`wa-panel-${view}`} role="tabpanel" aria-labelledby={`wa-tab-${view}`} className={wa.panel}>
         {view === 'home' ? (

@@ -1,9 +1,9 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/CountBadge';
+import { TabList } from '../../../components/TabList';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { useSession } from '../../../lib/session';
-import { tabAfterKey, tabOf } from '../../../lib/tab-keys';
 import type { InboxSlot } from './InboxButton';
 import { NoClosedTickets, NoColleagues, NoPendingTickets, NoTicketSelected } from './Placeholders';
 import { SessionWarning } from './SessionWarning';
@@ -64,20 +64,11 @@ export function WorkspaceShell({
     setOwnView(next);
     onViewChange?.(next);
   };
-  const tabRefs = useRef<Record<WorkspaceView, HTMLButtonElement | null>>({ pending: null, chat: null, closed: null });
 
   const tabLabels: Record<WorkspaceView, string> = {
     pending: t('workspace.tabPending'),
     chat: t('workspace.tabChat'),
     closed: t('workspace.tabClosed'),
-  };
-
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = tabAfterKey(VIEWS, tabOf(tabRefs.current, event.target), view, event.key);
-    if (!next) return;
-    event.preventDefault();
-    setView(next);
-    tabRefs.current[next]?.focus();
   };
 
   /** On the narrow layout the three areas are tab panels; on the wide one, plain regions side by side. */
@@ -101,22 +92,16 @@ export function WorkspaceShell({
 
       <main id="workspace-main" className={styles.main} tabIndex={-1}>
         {narrow && (
-          <div className={styles.tabs} role="tablist" aria-label={t('workspace.views')} onKeyDown={onTabKey}>
-            {VIEWS.map((name) => (
-              <button
-                key={name}
-                ref={(node) => {
-                  tabRefs.current[name] = node;
-                }}
-                id={`workspace-tab-${name}`}
-                type="button"
-                role="tab"
-                aria-selected={view === name}
-                aria-controls={`workspace-panel-${name}`}
-                tabIndex={view === name ? 0 : -1}
-                className={styles.tab}
-                onClick={() => setView(name)}
-              >
+          <TabList
+            className={styles.tabs}
+            tabClassName={styles.tab}
+            label={t('workspace.views')}
+            idPrefix="workspace"
+            tabs={VIEWS}
+            selected={view}
+            onSelect={setView}
+            render={(name) => (
+              <>
                 {tabLabels[name]}
                 {name === 'pending' && <CountBadge count={pendingCount} hideZero tone="accent" />}
                 {name === 'pending' && ticketsUnread > 0 && view !== 'pending' && (
@@ -124,9 +109,9 @@ export function WorkspaceShell({
                     <span className="visually-hidden">{t('reassign.unreadMessages', { unread: ticketsUnread })}</span>
                   </span>
                 )}
-              </button>
-            ))}
-          </div>
+              </>
+            )}
+          />
         )}
 
         <div className={styles.columns}>
