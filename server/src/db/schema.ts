@@ -249,9 +249,15 @@ export const outbox = pgTable(
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
     lockedUntil: at('locked_until'),
     lastError: text('last_error'),
+    /** The channel's id of what was sent (a bot text has no message row to keep it), so its receipts are known. */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_message_idx').on(t.messageId)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_message_idx').on(t.messageId),
+    index('outbox_external_idx').on(t.companyId, t.externalId),
+  ],
 );
 
 /** Client messages that wait for the client to choose a department; the choice turns them into a ticket. */

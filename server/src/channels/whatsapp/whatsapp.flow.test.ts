@@ -186,6 +186,9 @@ describe('the WhatsApp core loop', () => {
     const titles = action.action.buttons.map((b) => b.reply.title);
     expect(titles).toContain('General');
     expect(titles.every((title) => [...title].length <= 20)).toBe(true);
+    // The question's own receipts are known at once (a bot text has no message row, but its wamid is kept).
+    await world.fake.deliverStatus(question.wamid, 'read');
+    await eventually(() => processed(world.t, business.phoneNumberId, `status:${question.wamid}:read`), 1_500);
     const choice = action.action.buttons.find((b) => b.reply.id.includes(billing.id))!;
     const tap = buttonReplyMessage({
       from,

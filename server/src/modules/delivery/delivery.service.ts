@@ -146,7 +146,12 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
 
     async sent(job: DeliveryJob, externalId: string | undefined) {
       await db.transaction(async (tx) => {
-        await outboxRepo.update(tx, job.outboxId, { status: 'sent', lockedUntil: null, lastError: null });
+        await outboxRepo.update(tx, job.outboxId, {
+          status: 'sent',
+          lockedUntil: null,
+          lastError: null,
+          externalId: externalId ?? null,
+        });
         if (job.kind === 'message') {
           await messageRepo.update(tx, job.message.id, { deliveryStatus: 'sent', deliveryError: null, externalId });
         }
@@ -190,7 +195,8 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
      */
     async receipt(companyId: string, externalId: string, status: ReceiptStatus, reason?: string): Promise<boolean> {
       const message = await messageRepo.findByExternalId(db, companyId, externalId);
-      if (!message) return false;
+      // A bot's own text has no message row: its receipts are known, and there is nothing to show.
+      if (!message) return outboxRepo.sentAs(db, companyId, externalId);
       if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return true;
       await messageRepo.update(db, message.id, {
         deliveryStatus: status,
@@ -214,7 +220,8 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
       attempts: row.attempts,
     };
     if (row.kind === 'botText') return { ...base, kind: 'botText', payload: row.payload as BotNotice };
-    if (row.kind === 'read') return { ...base, kind: 'read', externalId: (row.payload as { externalId: string }).externalId };
+    if (row.kind === 'read')
+      return { ...base, kind: 'read', externalId: (row.payload as { externalId: string }).externalId };
     if (!row.messageId) return undefined;
     const message = await messageRepo.find(db, row.companyId, row.messageId);
     if (!message) return undefined;

@@ -40,6 +40,16 @@ export const outboxRepo = {
     await tx.update(outbox).set(patch).where(eq(outbox.id, id));
   },
 
+  /** Whether the company's outbox sent something the channel knows by this id. */
+  async sentAs(tx: Tx, companyId: string, externalId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.companyId, companyId), eq(outbox.externalId, externalId)))
+      .limit(1);
+    return Boolean(row);
+  },
+
   async forMessage(tx: Tx, messageId: string) {
     const [row] = await tx.select().from(outbox).where(eq(outbox.messageId, messageId)).limit(1);
     return row;

@@ -14,6 +14,7 @@ import { usePinMessage, useUnpinMessage } from '../api/pin-message';
 import { useRetryMessage } from '../api/retry-message';
 import { useSendMessage } from '../api/send-message';
 import { useFileDrop } from '../hooks/use-file-drop';
+import { useServiceWindow } from '../hooks/use-service-window';
 import { useJump } from '../hooks/use-jump';
 import { buildRows } from '../lib/chat-pages';
 import { canEditClientNumber } from '../lib/client-number';
@@ -146,7 +147,9 @@ export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdat
   const retryMessage = (message: Message) => retry.mutate(message.messageid);
 
   const blocker = replyBlocker(ticket, viewer.id);
-  const drop = useFileDrop(blocker !== null);
+  const serviceWindow = useServiceWindow(ticket);
+  // No files outside WhatsApp's window: only a template may go then.
+  const drop = useFileDrop(blocker !== null || serviceWindow.view.state === 'closed');
   const disabledReason =
     blocker === 'closed'
       ? t('chat.hintClosed')
@@ -292,6 +295,7 @@ export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdat
           setFollowSignal((n) => n + 1);
         }}
         drop={drop}
+        serviceWindow={serviceWindow}
         tools={composerTools}
       />
     </section>

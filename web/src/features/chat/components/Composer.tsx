@@ -2,6 +2,7 @@ import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, 
 import { FileText, Info, Paperclip, SendHorizontal, Upload, X } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmojiButton } from '../../../components/EmojiButton';
 import { IconButton } from '../../../components/IconButton';
@@ -11,10 +12,12 @@ import { currentLanguage } from '../../../lib/i18n';
 import { randomId } from '../../../lib/ids';
 import { useSendFile } from '../api/send-file';
 import type { FileDrop, PickedFile } from '../hooks/use-file-drop';
+import type { ServiceWindow } from '../hooks/use-service-window';
 import { fileProblemText } from '../lib/composer-files';
 import { insertText } from '../../../lib/insert-text';
 import { submitOnEnter } from '../../../lib/submit-on-enter';
 import { FileSize } from './MessageBody';
+import { WhatsAppTemplatePicker } from './WhatsAppTemplatePicker';
 import styles from './chat.module.css';
 import composer from './composer.module.css';
 
@@ -39,6 +42,8 @@ interface ComposerProps {
   onSent: () => void;
   /** The pane's drop target: the file dropped or chosen with the attach button. */
   drop: FileDrop;
+  /** The channel's customer-service window (WhatsApp's 24 hours): while it is closed only a template can go. */
+  serviceWindow: ServiceWindow;
   tools?: ComposerTools;
 }
 
@@ -117,9 +122,11 @@ function PickedFileCard({
 /**
  * The reply box (SPEC §2, §5): Enter sends, Shift+Enter breaks the line, blank text is ignored; emoji and the
  * screen's tools insert at the caret; a file (attached or dropped on the pane) shows its details first and
- * goes with Send. Disabled, with the reason, unless the viewer handles the open ticket.
+ * goes with Send. Disabled, with the reason, unless the viewer handles the open ticket. While WhatsApp's 24-hour
+ * window is closed, a notice takes the place of the text box and files, and the handler picks a template instead;
+ * the draft is kept for when the client writes again.
  */
-export function Composer({ ticket, disabledReason, onSendText, onSent, drop, tools }: ComposerProps) {
+export function Composer({ ticket, disabledReason, onSendText, onSent, drop, serviceWindow, tools }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [upload, setUpload] = useState<Upload | null>(null);
@@ -211,6 +218,32 @@ export function Composer({ ticket, disabledReason, onSendText, onSent, drop, too
     textarea.current?.focus();
   };
 
+  const hint = disabledReason && (
+    <p id={hintId} className={styles.composerHint}>
+      <Info size={15} aria-hidden="true" />
+      {disabledReason}
+    </p>
+  );
+
+  const { view } = serviceWindow;
+  if (view.state === 'closed') {
+    return (
+      <div className={styles.composer}>
+        {hint}
+        <Alert tone="warning">{t('composer.windowClosed')}</Alert>
+        {!disabled && (
+          <WhatsAppTemplatePicker
+            ticketid={ticket.ticketid}
+            templates={view.templates}
+            loadFailed={serviceWindow.failed}
+            onRetry={serviceWindow.retry}
+            onSent={onSent}
+          />
+        )}
+      </div>
+    );
+  }
+
   return (
     <form className={styles.composer} onSubmit={onSubmit}>
       {drop.isDragActive && (
@@ -222,12 +255,7 @@ export function Composer({ ticket, disabledReason, onSendText, onSent, drop, too
           </span>
         </div>
       )}
-      {disabledReason && (
-        <p id={hintId} className={styles.composerHint}>
-          <Info size={15} aria-hidden="true" />
-          {disabledReason}
-        </p>
-      )}
+      {hint}
       {picked && !disabled && (
         <PickedFileCard picked={picked} busy={uploading} onSend={sendPicked} onCancel={cancelPicked} />
       )}

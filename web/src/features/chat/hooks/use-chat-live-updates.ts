@@ -5,6 +5,7 @@ import { refetchIfInFlight } from '../../../lib/query-client';
 import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
 import { chatQueryRoot } from '../api/get-chat';
 import { pinsQueryRoot } from '../api/get-pins';
+import { whatsAppWindowQueryRoot, whatsAppWindowTicketKey } from '../api/get-whatsapp-window';
 import { showMessage, showReaction, updateMessage } from '../lib/chat-cache';
 import { hidePin, showPin } from '../lib/pin-cache';
 import { settleOutboxByContent } from '../lib/outbox';
@@ -12,7 +13,8 @@ import { settleOutboxByContent } from '../lib/outbox';
 /**
  * Keeps loaded chats current from the live events (SPEC §4): new messages join their day (deduplicated by
  * messageid, so one's own message is not shown twice), delivery status and reactions change in place, pins come
- * and go. Loaded chats and pins are refetched on every (re)connection, since events sent meanwhile are lost.
+ * and go; a client's message marks their ticket's service window stale. Loaded chats, pins and windows are refetched
+ * on every (re)connection, since events sent meanwhile are lost.
  */
 export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: string): void {
   const queryClient = useQueryClient();
@@ -24,6 +26,7 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
     const refetch = () => {
       void queryClient.invalidateQueries({ queryKey: chatQueryRoot });
       void queryClient.invalidateQueries({ queryKey: pinsQueryRoot });
+      void queryClient.invalidateQueries({ queryKey: whatsAppWindowQueryRoot });
     };
     const onNewMessage = ({ message }: ServerEventPayload<'newMessage'>) => {
       if (message.isagent && message.senderid === viewer.current && message.type === 'text') {
@@ -31,6 +34,8 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
       }
       showMessage(queryClient, message);
       refetchIfInFlight(queryClient, chatQueryRoot);
+      // The client wrote: their 24-hour window (WhatsApp) opens again.
+      if (!message.isagent) void queryClient.invalidateQueries({ queryKey: whatsAppWindowTicketKey(message.ticketid) });
     };
     const onStatus = ({ message }: ServerEventPayload<'messageStatus'>) => {
       updateMessage(queryClient, message);
