@@ -41,11 +41,13 @@ const root = path.resolve(import.meta.dirname, '..');
  * A KreeChat server as its own process (as in production), on a fresh data directory and the given database,
  * seeded by bench/seed.ts first (`seedEnv` tells it what more to seed), with a Telegram bot connected to a fake
  * Bot API through the admin's session. `post(chatId, text)` delivers a client's message through the real webhook.
+ * `env` adds to the server's environment (another channel's settings); `PUBLIC_URL` is the server's own base.
  */
 export async function startBenchServer(options: {
   databaseUrl?: string;
   seedEnv?: Record<string, string>;
   nodeArgs?: string[];
+  env?: Record<string, string>;
 }) {
   const fake = await startFakeBotApi();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-'));
@@ -62,6 +64,7 @@ export async function startBenchServer(options: {
     PUBLIC_URL: base,
     PORT: String(port),
     HOST: '127.0.0.1',
+    ...options.env,
   };
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/seed.ts')], {
     env: { ...env, ...options.seedEnv },
@@ -125,3 +128,31 @@ export function residentBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
 }
+
+/** CPU time a process has used so far (user + system, all its threads), in milliseconds (Linux). */
+export function cpuMillis(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** USER_HZ, 100 on every Linux this runs on (`getconf CLK_TCK`). */
+const CLOCK_TICKS = 100;
+
+/** A client's message as the ingest benchmark sends it: clients are numbered 0…n-1, each channel maps them to its ids. */
+export type IngestMessage = { client: number; text: string };
+
+/** What `npm run bench:ingest` drives: a bench server taking clients' messages through one channel's webhook. */
+export type IngestTarget = {
+  base: string;
+  /** The server's process id. */
+  pid: number;
+  /** The admin's session cookie (the socket that waits for each message). */
+  cookie: string;
+  dataDir: string;
+  /** One webhook POST carrying these messages; resolves once the server answered it 200. */
+  post(messages: IngestMessage[]): Promise<void>;
+  /** How many messages the next POST carries (Telegram: always 1). */
+  batchSize(): number;
+  stop(): Promise<void>;
+};

@@ -1,6 +1,7 @@
 /** e2e helpers that read like what a person does. */
 import { expect, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
 import type { FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
+import type { FakeBusiness, FakeGraphApi } from '../../server/test/fakes/whatsapp/fake-graph-api';
 import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
 import type { Mailbox } from './fixtures';
 
@@ -80,6 +81,10 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
+/** No sideways scrolling of the page itself: what does not fit scrolls inside its own box. */
+export const pageFitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
 /**
  * Opens the workspace and waits until its live connection is up (Socket.IO's CONNECT answer), so what happens
  * next arrives as live events rather than with the first load.
@@ -147,6 +152,23 @@ export async function connectBotByApi(request: APIRequestContext, fake: FakeBotA
   expect((await request.post('/api/setup-telegram', { data: { bot_id: bot.token } })).ok()).toBe(true);
   await expect.poll(() => fake.activePolls(bot.token), { timeout: 15_000 }).toBe(1);
   return bot;
+}
+
+/**
+ * Connects a new fake WhatsApp number (its own business account and a system user token) for the signed-in
+ * admin's company, as the manual form does; the server subscribes our callback at Meta on the way.
+ */
+export async function connectWhatsAppNumberByApi(
+  request: APIRequestContext,
+  fake: FakeGraphApi,
+  fields: Parameters<FakeGraphApi['addBusiness']>[0] = {},
+): Promise<FakeBusiness> {
+  const business = fake.addBusiness(fields);
+  const connected = await request.post('/api/connect-whatsapp-number', {
+    data: { wabaId: business.wabaId, phoneNumberId: business.phoneNumberId, accessToken: business.token },
+  });
+  expect(connected.ok(), await connected.text()).toBe(true);
+  return business;
 }
 
 /** An agent's own browser (a second context: its own cookies and live connection), in the workspace. */

@@ -4,6 +4,7 @@ import {
   clientWrites,
   connectBotByApi,
   newOwner,
+  pageFitsWidth,
   PASSWORD,
   registerAgentByApi,
   registerCompanyByApi,
@@ -29,10 +30,6 @@ const card = (page: Page, name: string) =>
 /** The value of one statistic (Rating, Agents, Tickets) on a department card. */
 const stat = (department: Locator, label: string) =>
   department.locator('dl > div', { has: department.page().getByText(label, { exact: true }) }).locator('dd');
-
-/** No sideways scrolling of the page itself: what does not fit scrolls inside its own box. */
-const pageFitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 test('an admin adds departments (Enter and ✓), reads their statistics, deletes an empty one and is told why the others stay', async ({
   page,

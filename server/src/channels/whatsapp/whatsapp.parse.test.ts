@@ -704,3 +704,13 @@ describe('classifyGraphError', () => {
     expect(graphErrorOf({ error: { message: 'no code' } })).toBeNull();
   });
 });
+
+describe('ids past 2^53', () => {
+  it('keeps a template review whose id Meta sent as a 16-digit JSON number', () => {
+    const body = JSON.parse(
+      '{"object":"whatsapp_business_account","entry":[{"id":"102290129340398","time":1,"changes":[{"field":"message_template_status_update","value":{"event":"APPROVED","message_template_id":9048782327042547,"message_template_name":"follow_up","message_template_language":"en_US","reason":"NONE"}}]}]}',
+    ) as unknown;
+    const [event] = parseWhatsAppWebhook(body);
+    expect(event).toMatchObject({ kind: 'templateStatus', name: 'follow_up', status: 'APPROVED', language: 'en_US' });
+  });
+});

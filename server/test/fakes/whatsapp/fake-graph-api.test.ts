@@ -898,7 +898,7 @@ describe('media', () => {
     const form = new FormData();
     form.append('messaging_product', product);
     form.append('type', type);
-    form.append('file', new Blob([bytes], { type }), 'file.bin');
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'file.bin');
     return graph(`/${biz.phoneNumberId}/media`, { method: 'POST', body: form });
   }
 

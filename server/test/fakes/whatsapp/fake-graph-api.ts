@@ -526,7 +526,7 @@ async function parseMultipart(contentType: string, raw: Buffer): Promise<{ field
     form = await new Request('http://fake/', {
       method: 'POST',
       headers: { 'content-type': contentType },
-      body: raw,
+      body: new Uint8Array(raw),
     }).formData();
   } catch {
     throw ERRORS.invalidParameter('The multipart body could not be parsed');
