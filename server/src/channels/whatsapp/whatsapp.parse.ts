@@ -109,9 +109,11 @@ const skip = (wabaId: string | null, phoneNumberId: string | null, reason: strin
  */
 // Meta sends some ids as JSON numbers of 16 digits and more, past 2^53: JSON.parse has already rounded them, and
 // zod's int() refuses them as unsafe. Any non-negative number is accepted; such an id is only ever shown.
-const Id = z.union([z.string().min(1), z.number().nonnegative()]).transform((id) =>
-  typeof id === 'number' ? id.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 }) : id,
-);
+const Id = z
+  .union([z.string().min(1), z.number().nonnegative()])
+  .transform((id) =>
+    typeof id === 'number' ? id.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 }) : id,
+  );
 /** §2.2: unix seconds, as a string. */
 const UnixSeconds = z
   .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
