@@ -471,21 +471,6 @@ export const whatsappSignups = pgTable(
   (t) => [index('whatsapp_signups_company_idx').on(t.companyId)],
 );
 
-export const whatsappTemplates = pgTable(
-  'whatsapp_templates',
-  {
-    id: id(),
-    companyId: companyId(),
-    accountId: uuid('account_id').references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    category: text('category').notNull(),
-    status: text('status').notNull().default('PENDING'),
-    content: text('content').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('whatsapp_templates_company_idx').on(t.companyId, t.createdAt)],
-);
-
 export const wordpressTokens = pgTable(
   'wordpress_tokens',
   {

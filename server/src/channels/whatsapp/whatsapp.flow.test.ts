@@ -4,6 +4,8 @@ import { clients, inboundUpdates, messages, tickets, whatsappAccounts } from '..
 import {
   buttonReplyMessage,
   imageMessage,
+  messageStatus,
+  statusPayload,
   reactionMessage,
   textMessage,
   wamid,
@@ -186,6 +188,13 @@ describe('the WhatsApp core loop', () => {
     const titles = action.action.buttons.map((b) => b.reply.title);
     expect(titles).toContain('General');
     expect(titles.every((title) => [...title].length <= 20)).toBe(true);
+    // A receipt for a message KreeChat never sent (the number is also used elsewhere) is taken and dropped at once.
+    const foreign = wamid(from);
+    const report = await world.fake.deliver(
+      statusPayload(business, [messageStatus({ id: foreign, status: 'delivered', recipientId: from })]),
+    );
+    expect(report.delivered).toBe(true);
+    await eventually(() => processed(world.t, business.phoneNumberId, `status:${foreign}:delivered`), 1_000);
     // The question's own receipts are known at once (a bot text has no message row, but its wamid is kept).
     await world.fake.deliverStatus(question.wamid, 'read');
     await eventually(() => processed(world.t, business.phoneNumberId, `status:${question.wamid}:read`), 1_500);

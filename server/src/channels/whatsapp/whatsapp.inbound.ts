@@ -81,8 +81,9 @@ export function splitWhatsAppWebhook(body: unknown): { items: SplitItem[]; rest:
 
 export const channelKeyOf = (account: Pick<AccountRow, 'phoneNumberId'>) => `wa:${account.phoneNumberId}`;
 
-const RECEIPT_WAITS = 10;
-const RECEIPT_WAIT_MS = 200;
+/** A send's claim on its outbox job lasts 60 s; a receipt waits for it at most this long before the sweeper. */
+const RECEIPT_WAIT_LIMIT_MS = 30_000;
+const RECEIPT_WAIT_MS = 100;
 
 /** Raised when a receipt names a message we have not stored yet: the update is tried again later. */
 class ReceiptTooEarly extends Error {}
@@ -171,13 +172,15 @@ export function createWhatsAppInbound(deps: {
       case 'status': {
         const reason = event.errors.map((e) => `${e.title || e.message || 'Error'} (${e.code})`).join('; ');
         // Meta's 'sent' often arrives within milliseconds of its answer to our send, before we have stored the
-        // wamid that answer carried: wait a moment for that commit before leaving it to the sweeper.
-        let applied = false;
-        for (let attempt = 0; attempt < RECEIPT_WAITS && !applied; attempt++) {
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS));
-          applied = await delivery.receipt(account.companyId, event.wamid, event.status, reason || undefined);
+        // wamid that answer carried: while that send is in flight, wait for its commit. A receipt for a message
+        // we never sent (the number is used by another tool too) is taken and dropped.
+        const to = { companyId: account.companyId, channelRef: account.id, recipient: event.recipientWaId };
+        let outcome = await delivery.receipt(to, event.wamid, event.status, reason || undefined);
+        for (let waited = 0; outcome === 'early' && waited < RECEIPT_WAIT_LIMIT_MS; waited += RECEIPT_WAIT_MS) {
+          await new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS));
+          outcome = await delivery.receipt(to, event.wamid, event.status, reason || undefined);
         }
-        if (!applied) throw new ReceiptTooEarly(`no message ${event.wamid} yet`);
+        if (outcome === 'early') throw new ReceiptTooEarly(`no message ${event.wamid} yet`);
         await intake.skip(none);
         return;
       }

@@ -8,6 +8,7 @@ CREATE TABLE "whatsapp_signups" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP TABLE "whatsapp_templates" CASCADE;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "external_id" text;--> statement-breakpoint
 ALTER TABLE "whatsapp_accounts" ADD COLUMN "business_id" text;--> statement-breakpoint
 ALTER TABLE "whatsapp_accounts" ADD COLUMN "registration_pin" text;--> statement-breakpoint

@@ -190,20 +190,30 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
 
     /**
      * A channel's receipt for a message it was given (WhatsApp's `statuses`): receipts may come out of order or
-     * skip a step, so the furthest state wins and `failed` is final. Answers false when no message of the company
-     * has that channel id (yet: a receipt can overtake the commit of the send that produced the id).
+     * skip a step, so the furthest state wins and `failed` is final. Answers `early` when the id is not known yet
+     * but a send to that recipient is in flight (a receipt can overtake the commit of the send that produced the
+     * id: ask again shortly), and `unknown` for an id we never sent (the number is also used elsewhere).
      */
-    async receipt(companyId: string, externalId: string, status: ReceiptStatus, reason?: string): Promise<boolean> {
+    async receipt(
+      to: { companyId: string; channelRef: string; recipient: string },
+      externalId: string,
+      status: ReceiptStatus,
+      reason?: string,
+    ): Promise<'applied' | 'early' | 'unknown'> {
+      const { companyId } = to;
       const message = await messageRepo.findByExternalId(db, companyId, externalId);
-      // A bot's own text has no message row: its receipts are known, and there is nothing to show.
-      if (!message) return outboxRepo.sentAs(db, companyId, externalId);
-      if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return true;
+      if (!message) {
+        // A bot's own text has no message row: its receipts are known, and there is nothing to show.
+        if (await outboxRepo.sentAs(db, companyId, externalId)) return 'applied';
+        return (await outboxRepo.inFlightTo(db, to, clock.now())) ? 'early' : 'unknown';
+      }
+      if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return 'applied';
       await messageRepo.update(db, message.id, {
         deliveryStatus: status,
         deliveryError: status === 'failed' ? (reason ?? 'The channel could not deliver this message') : null,
       });
       await publishStatus(companyId, message.id);
-      return true;
+      return 'applied';
     },
 
     /** Tells the ticket's viewers about a message's new delivery status. */

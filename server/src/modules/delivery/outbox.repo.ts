@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
 
@@ -46,6 +46,24 @@ export const outboxRepo = {
       .select({ id: outbox.id })
       .from(outbox)
       .where(and(eq(outbox.companyId, companyId), eq(outbox.externalId, externalId)))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /** Whether a job to this recipient is claimed by a worker right now (being sent, or about to be marked sent). */
+  async inFlightTo(tx: Tx, to: { companyId: string; channelRef: string; recipient: string }, now: Date) {
+    const [row] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.companyId, to.companyId),
+          eq(outbox.channelRef, to.channelRef),
+          eq(outbox.recipient, to.recipient),
+          eq(outbox.status, 'pending'),
+          gt(outbox.lockedUntil, now),
+        ),
+      )
       .limit(1);
     return Boolean(row);
   },
