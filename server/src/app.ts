@@ -383,7 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async start() {
       services.worker.start();
       await services.telegram.start();
-      services.whatsapp.start();
+      await services.whatsapp.start();
     },
   };
 }

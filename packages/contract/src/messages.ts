@@ -46,6 +46,10 @@ export const messageSchema = z.object({
   delivery_error: z.string().nullable(),
   /** The key the sending browser gave, so it can match its optimistic copy exactly. */
   idempotencyKey: z.string().nullable(),
+  /** The message this one answers, when the client replied to one on their channel (quoted above it). */
+  reply_to: z
+    .object({ messageid: z.string(), type: z.enum(MESSAGE_TYPES), content: z.string(), isagent: z.boolean() })
+    .nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
+import { useHiddenEnds } from '../lib/use-hidden-ends';
 import { Skeleton } from './Skeleton';
 import styles from './DataTable.module.css';
 
@@ -17,44 +18,50 @@ type Props<T> = {
   children?: ReactNode;
 };
 
-/** The admin panel's tables (agents, clients, tickets): one look, horizontal scroll on narrow screens. */
+/**
+ * The admin panel's tables (agents, clients, tickets, WhatsApp numbers and templates): one look, horizontal scroll
+ * on narrow screens, with a shadow on the side where more columns are scrolled out of view.
+ */
 export function DataTable<T>({ table, label, loadingRows = 0, rowData, children }: Props<T>) {
   const columns = table.getVisibleLeafColumns();
+  const scroll = useHiddenEnds<HTMLDivElement>();
   return (
-    <div className={styles.wrap}>
-      <table className={styles.table} aria-label={label} aria-busy={loadingRows > 0 || undefined}>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {loadingRows > 0
-            ? Array.from({ length: loadingRows }, (_, i) => (
-                <tr key={i}>
-                  {columns.map((column) => (
-                    <td key={column.id}>
-                      <Skeleton height={16} />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : table.getRowModel().rows.map((row) => (
-                <tr key={row.id} {...rowData?.(row)}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-        </tbody>
-      </table>
-      {children}
+    <div className={styles.frame} data-more-start={scroll.hidden.start} data-more-end={scroll.hidden.end}>
+      <div ref={scroll.ref} className={styles.scroll}>
+        <table className={styles.table} aria-label={label} aria-busy={loadingRows > 0 || undefined}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col">
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {loadingRows > 0
+              ? Array.from({ length: loadingRows }, (_, i) => (
+                  <tr key={i}>
+                    {columns.map((column) => (
+                      <td key={column.id}>
+                        <Skeleton height={16} />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} {...rowData?.(row)}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+        {children}
+      </div>
     </div>
   );
 }

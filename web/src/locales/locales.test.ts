@@ -25,6 +25,10 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
 const variables = (text: string): string[] =>
   [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1] ?? '').sort();
 
+/** The components a `<Trans>` puts into a text, such as `<number/>`: a language without one would drop it. */
+const tags = (text: string): string[] =>
+  [...text.matchAll(/<\/?\s*([\w-]+)\s*\/?>/g)].map((m) => m[0].replace(/\s/g, '')).sort();
+
 const en = flatten(locales.en ?? {});
 
 describe('locales', () => {
@@ -53,6 +57,17 @@ describe('locales', () => {
         .filter(([key, text]) => {
           const translated = messages.get(key);
           return typeof translated !== 'string' || variables(translated).join() !== variables(text as string).join();
+        })
+        .map(([key]) => key);
+      expect(differing).toEqual([]);
+    });
+
+    it('uses the same component tags as en', () => {
+      const differing = [...en.entries()]
+        .filter(([key, text]) => messages.has(key) && typeof text === 'string')
+        .filter(([key, text]) => {
+          const translated = messages.get(key);
+          return typeof translated !== 'string' || tags(translated).join() !== tags(text as string).join();
         })
         .map(([key]) => key);
       expect(differing).toEqual([]);

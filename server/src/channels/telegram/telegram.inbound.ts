@@ -96,6 +96,7 @@ export function createTelegramInbound(deps: {
           externalId: `${parsed.sender.chatId}:${parsed.messageId}`,
           sentAt: parsed.date,
           content,
+          replyToExternalId: parsed.replyTo === null ? null : `${parsed.sender.chatId}:${parsed.replyTo}`,
         });
         return;
       }

@@ -14,7 +14,15 @@ export type ParsedContent =
 export type TelegramSender = { chatId: number; name: string; language: string | null };
 
 export type ParsedUpdate =
-  | { kind: 'message'; sender: TelegramSender; messageId: number; date: Date; content: ParsedContent }
+  | {
+      kind: 'message';
+      sender: TelegramSender;
+      messageId: number;
+      date: Date;
+      content: ParsedContent;
+      /** The message of the same chat this one replies to. */
+      replyTo: number | null;
+    }
   | { kind: 'edited'; sender: TelegramSender; messageId: number; text: string }
   | { kind: 'callback'; sender: TelegramSender; callbackId: string; data: string; messageId: number | null }
   | { kind: 'reaction'; chatId: number; messageId: number; emoji: string | null }
@@ -119,6 +127,7 @@ export function parseUpdate(update: Update): ParsedUpdate {
       messageId: m.message_id,
       date: new Date(m.date * 1000),
       content: contentOf(m),
+      replyTo: m.reply_to_message?.message_id ?? null,
     };
   }
   if (update.edited_message) {

@@ -134,7 +134,12 @@ export function createWhatsAppChannel(deps: {
       return 200;
     },
 
-    start() {
+    async start() {
+      // A number whose stored secrets do not open (its row was altered, or the key changed) waits to be connected
+      // again; its updates stay recorded until then.
+      for (const { id, error } of (await accounts.all(db)).unreadable) {
+        logger.error({ err: error, account: id }, "the WhatsApp number's stored secrets do not open; connect it again");
+      }
       receiver.startSweeper();
     },
     stop: () => receiver.stop(),

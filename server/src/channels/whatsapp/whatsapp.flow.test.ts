@@ -269,6 +269,21 @@ describe('the WhatsApp core loop', () => {
         .where(eq(messages.id, reply.body.message.messageid));
       return row?.externalId === sent.wamid;
     });
+    // A reply quotes the message it answers (`context.id`), in the stored chat and in the live event.
+    const live = await connectLive(world.t.baseUrl, agent.client);
+    const answer = {
+      ...textMessage({ from, body: 'yes, that one', context: { from: business.displayPhoneNumber, id: sent.wamid } }),
+      id: wamid(from),
+    };
+    await clientSays(world, business, answer);
+    const quoted = await live.waitFor('newMessage', (p) => p.message.content === 'yes, that one');
+    expect(quoted.message.reply_to).toMatchObject({ content: 'Got it', isagent: true });
+    const history = await agent.client.get(`/${ticket!.id}/0/chat`);
+    const all = history.body.sections.flatMap((section: { messages: { content: string }[] }) => section.messages);
+    expect(all.find((m: { content: string }) => m.content === 'yes, that one').reply_to).toMatchObject({
+      content: 'Got it',
+    });
+    live.close();
     await clientSays(world, business, {
       ...reactionMessage({ from, messageId: sent.wamid, emoji: '👍' }),
       id: wamid(from),

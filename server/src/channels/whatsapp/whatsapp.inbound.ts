@@ -150,6 +150,7 @@ export function createWhatsAppInbound(deps: {
           externalId: event.wamid,
           sentAt: event.date,
           content: await materialize(account, event.content),
+          replyToExternalId: event.replyTo,
         });
         return;
       case 'choice': {

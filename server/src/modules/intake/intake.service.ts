@@ -141,7 +141,10 @@ export function createIntakeService(deps: {
       if (ticket) events.toTicket(audienceOf(ticket), 'newTicket', { ticket, reopenTicket: work.newTicket.reopened });
     }
     for (const { row, clientName, ticket } of work.messages) {
-      const message = toMessage({ message: row, agentFirst: null, agentLast: null, clientName });
+      // A reply is read back with the message it quotes; the rest need no second read.
+      const message =
+        (row.replyToId ? await messageRepo.view(db, work.companyId, row.id) : undefined) ??
+        toMessage({ message: row, agentFirst: null, agentLast: null, clientName, replied: null });
       events.toTicket(audienceOf(ticket), 'newMessage', { message });
       if (row.type !== 'reopen' && row.type !== 'rating') noteForHandler(ticket, clientName, row);
     }
@@ -186,6 +189,8 @@ export function createIntakeService(deps: {
     const content = message.content;
     if (origin.update?.payload === undefined || (content.type !== 'text' && content.type !== 'location'))
       return undefined;
+    // A reply names the message it answers; finding that takes the full way.
+    if (message.replyToExternalId) return undefined;
     const appended = await appendFast({
       companyId: origin.companyId,
       platform: origin.platform,
@@ -207,7 +212,7 @@ export function createIntakeService(deps: {
     });
     if (!appended) return undefined;
     const { row, clientName, ticket } = appended;
-    const view = toMessage({ message: row, agentFirst: null, agentLast: null, clientName });
+    const view = toMessage({ message: row, agentFirst: null, agentLast: null, clientName, replied: null });
     events.toTicket(audienceOf(ticket), 'newMessage', { message: view });
     noteForHandler(ticket, clientName, row);
     return { outcome: 'appended', ticketId: ticket.id, created: false, reopened: false };
@@ -287,7 +292,13 @@ export function createIntakeService(deps: {
           created = true;
         }
 
-        const row = await messageRepo.insert(tx, toMessageValues(origin, ticket, client, message));
+        const replyTo = message.replyToExternalId
+          ? await messageRepo.findByExternalId(tx, origin.companyId, message.replyToExternalId)
+          : undefined;
+        const row = await messageRepo.insert(tx, {
+          ...toMessageValues(origin, ticket, client, message),
+          replyToId: replyTo?.ticketId === ticket.id ? replyTo.id : null,
+        });
         if (!created && !reopened) await ticketRepo.touch(tx, ticket.id, clock.now());
         return {
           outcome: { outcome: 'appended', ticketId: ticket.id, created, reopened } as IntakeOutcome,

@@ -16,6 +16,8 @@ export type InboundMessage = {
   externalId: string;
   sentAt: Date;
   content: InboundContent;
+  /** The channel's id of the message this one answers, when the client replied to one. */
+  replyToExternalId?: string | null;
 };
 
 /** Where an update came from: the company, the channel account (bot, number) and the client's channel identity. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Message } from '@kreechat/contract';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { clients, messages, tickets, users } from '../../db/schema';
 import { fileUrl } from '../../files/storage';
@@ -7,12 +8,21 @@ import { fileUrl } from '../../files/storage';
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 
+const replied = alias(messages, 'replied');
+
 function selectViews(tx: Tx) {
   return tx
-    .select({ message: messages, agentFirst: users.firstName, agentLast: users.lastName, clientName: clients.name })
+    .select({
+      message: messages,
+      agentFirst: users.firstName,
+      agentLast: users.lastName,
+      clientName: clients.name,
+      replied: { id: replied.id, type: replied.type, content: replied.content, isAgent: replied.isAgent },
+    })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.createdById))
-    .leftJoin(clients, eq(clients.id, messages.clientId));
+    .leftJoin(clients, eq(clients.id, messages.clientId))
+    .leftJoin(replied, eq(replied.id, messages.replyToId));
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
@@ -53,6 +63,14 @@ export function toMessage(r: ViewRow): Message {
     delivery_status: m.deliveryStatus,
     delivery_error: m.deliveryError,
     idempotencyKey: m.idempotencyKey,
+    reply_to: r.replied
+      ? {
+          messageid: r.replied.id,
+          type: r.replied.type,
+          content: r.replied.content,
+          isagent: r.replied.isAgent,
+        }
+      : null,
   };
 }
 

@@ -28,7 +28,8 @@ export function PanelLayout({
         {t('app.skipToContent')}
       </a>
       <header className={styles.header}>
-        <Link to="/" className={styles.home} aria-label={t('profile.toWorkspace')}>
+        {/* The name starts with the product name it shows (WCAG 2.5.3: what one sees is what one says). */}
+        <Link to="/" className={styles.home} aria-label={t('profile.toWorkspace', { product: PRODUCT_NAME })}>
           <LogoMark className={styles.mark} />
           <span className={styles.product} aria-hidden="true">
             {PRODUCT_NAME}

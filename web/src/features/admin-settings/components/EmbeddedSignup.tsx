@@ -7,7 +7,7 @@ import { Checkbox } from '../../../components/Checkbox';
 import { Spinner } from '../../../components/Spinner';
 import { useEmbeddedSignup, type EmbeddedSignupConfig } from '../hooks/use-embedded-signup';
 import { signupProgress, type SignupFailure, type SignupProgress } from '../lib/embedded-signup';
-import { connectedNumberLabel } from '../lib/whatsapp-values';
+import { NumberConnected } from './ConnectedNumber';
 import wa from './whatsapp.module.css';
 
 /**
@@ -148,7 +148,7 @@ function SignupFlow({ config }: { config: EmbeddedSignupConfig }) {
             </Button>
           }
         >
-          {t('settings.whatsapp.connected', { number: connectedNumberLabel(state.number) })}
+          <NumberConnected number={state.number} />
         </Alert>
       )}
       {state.phase === 'failed' && (

@@ -7,10 +7,11 @@ import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api-client';
 import { useConnectWhatsAppNumber } from '../api/connect-whatsapp-number';
 import { checkManualConnection, type ManualField, type ManualProblem } from '../lib/manual-connection';
-import { connectedNumberLabel } from '../lib/whatsapp-values';
+import type { ConnectedNumberFields } from '../lib/whatsapp-values';
+import { NumberConnected } from './ConnectedNumber';
 import wa from './whatsapp.module.css';
 
-type Result = { tone: 'success' | 'error'; text: string } | null;
+type Result = { tone: 'success'; number: ConnectedNumberFields } | { tone: 'error'; text: string } | null;
 const EMPTY: Record<ManualField, string> = { wabaId: '', phoneNumberId: '', accessToken: '' };
 
 /**
@@ -50,10 +51,7 @@ export function ManualConnectForm() {
     connect.mutate(checked.body, {
       onSuccess: (number) => {
         setValues(EMPTY);
-        setResult({
-          tone: 'success',
-          text: t('settings.whatsapp.connected', { number: connectedNumberLabel(number) }),
-        });
+        setResult({ tone: 'success', number });
       },
       onError: (error) => setResult({ tone: 'error', text: errorMessage(error, t('settings.whatsapp.manual.failed')) }),
     });
@@ -105,7 +103,7 @@ export function ManualConnectForm() {
       </form>
       {result && (
         <Alert tone={result.tone} id={resultId}>
-          {result.text}
+          {result.tone === 'success' ? <NumberConnected number={result.number} /> : result.text}
         </Alert>
       )}
     </section>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Building2, Clock, Mail, MessageSquareText, Plug, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TabList } from '../../../components/TabList';
+import { useHiddenEnds } from '../../../lib/use-hidden-ends';
 import { CommunicationServices } from './CommunicationServices';
 import { ComingSoonSection } from './ComingSoonSection';
 import { DepartmentsPanel } from './DepartmentsPanel';
@@ -21,35 +22,6 @@ const ICONS: Record<Tab, LucideIcon> = {
 };
 
 /**
- * Which ends of a sideways-scrolling strip hide more of it, kept up to date on scroll and on any change of size
- * (window, or labels in another language), so the strip can fade out where more tabs wait.
- */
-function useHiddenEnds() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [hidden, setHidden] = useState({ start: false, end: false });
-  useEffect(() => {
-    const strip = ref.current;
-    if (!strip) return;
-    const measure = () => {
-      // One pixel of slack: scroll positions are fractional at some zoom levels.
-      const start = strip.scrollLeft > 1;
-      const end = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
-      setHidden((was) => (was.start === start && was.end === end ? was : { start, end }));
-    };
-    measure();
-    strip.addEventListener('scroll', measure, { passive: true });
-    const observer = new ResizeObserver(measure);
-    observer.observe(strip);
-    for (const tab of strip.children) observer.observe(tab);
-    return () => {
-      strip.removeEventListener('scroll', measure);
-      observer.disconnect();
-    };
-  }, []);
-  return { ref, hidden };
-}
-
-/**
  * Admin panel → Settings (SPEC §2): the Departments and Communication services tabs, then the sections SPEC only
  * names (automatic messages, opening hours, email integration), which say 'Coming soon.'. `?tab=` keeps the choice.
  */
@@ -58,7 +30,8 @@ export function SettingsScreen() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'departments';
-  const strip = useHiddenEnds();
+  // The strip fades out where more tabs wait.
+  const strip = useHiddenEnds<HTMLDivElement>();
 
   const choose = (next: Tab) => setParams(next === 'departments' ? {} : { tab: next }, { replace: true });
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useWhatsAppSetup } from '../api/get-whatsapp-setup';
-import { connectedNumberLabel } from '../lib/whatsapp-values';
+import { ConnectedNumber } from './ConnectedNumber';
 import { EmbeddedSignup } from './EmbeddedSignup';
 import { ManualConnectForm } from './ManualConnectForm';
 import { WebhookSettings } from './WebhookSettings';
@@ -67,7 +67,9 @@ export function WhatsAppHome({
               <li key={number.phoneNumberId} className={wa.number}>
                 <Smartphone size={18} aria-hidden="true" />
                 <span className={wa.numberText}>
-                  <span className={wa.numberName}>{connectedNumberLabel(number)}</span>
+                  <span className={wa.numberName}>
+                    <ConnectedNumber number={number} />
+                  </span>
                   <span className={wa.mono}>
                     {t('settings.whatsapp.home.numberIds', { phone: number.phoneNumberId, waba: number.wabaId })}
                   </span>

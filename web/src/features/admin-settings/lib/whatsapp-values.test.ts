@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   QUALITY_RATINGS,
-  connectedNumberLabel,
+  connectedNumberParts,
   graphTime,
   humanize,
   isPendingTemplate,
@@ -56,11 +56,14 @@ describe('Graph values', () => {
   });
 });
 
-describe('connectedNumberLabel', () => {
-  it('shows the number and its verified name, else the id', () => {
+describe('connectedNumberParts', () => {
+  it('gives the number and its verified name, else the id and no name', () => {
     expect(
-      connectedNumberLabel({ phoneNumberId: '1065', displayPhoneNumber: '+1 555-010-0199', verifiedName: 'Kree' }),
-    ).toBe('+1 555-010-0199 (Kree)');
-    expect(connectedNumberLabel({ phoneNumberId: '1065', displayPhoneNumber: null, verifiedName: ' ' })).toBe('1065');
+      connectedNumberParts({ phoneNumberId: '1065', displayPhoneNumber: ' +1 555-010-0199', verifiedName: 'Kree ' }),
+    ).toEqual({ phone: '+1 555-010-0199', name: 'Kree' });
+    expect(connectedNumberParts({ phoneNumberId: '1065', displayPhoneNumber: null, verifiedName: ' ' })).toEqual({
+      phone: '1065',
+      name: null,
+    });
   });
 });

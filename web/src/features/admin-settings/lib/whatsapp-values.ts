@@ -63,13 +63,17 @@ export function graphTime(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** A connected number as one line: "+1 555-010-0199 (Kree Support)", its id when Graph gave no display number. */
-export function connectedNumberLabel(number: {
+/** What names a connected number: its phone number and the name Meta verified for it. */
+export type ConnectedNumberFields = {
   phoneNumberId: string;
   displayPhoneNumber: string | null;
   verifiedName: string | null;
-}): string {
-  const shown = number.displayPhoneNumber?.trim() || number.phoneNumberId;
-  const name = number.verifiedName?.trim();
-  return name ? `${shown} (${name})` : shown;
+};
+
+/** A connected number's phone ("+1 555-010-0199", its id when Graph gave no display number) and verified name. */
+export function connectedNumberParts(number: ConnectedNumberFields): { phone: string; name: string | null } {
+  return {
+    phone: number.displayPhoneNumber?.trim() || number.phoneNumberId,
+    name: number.verifiedName?.trim() || null,
+  };
 }

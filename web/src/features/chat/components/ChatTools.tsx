@@ -29,7 +29,10 @@ export function ChatToolToggles({
     <>
       <IconButton
         ref={pinnedToggleRef}
-        label={t('chatTools.pinnedToggle')}
+        // The name holds the count the badge shows (WCAG 2.5.3), so "Pinned messages 1" can be spoken to it.
+        label={
+          pinnedCount > 0 ? t('chatTools.pinnedToggleCount', { number: pinnedCount }) : t('chatTools.pinnedToggle')
+        }
         aria-pressed={pinnedOpen}
         aria-expanded={pinnedOpen}
         aria-controls={pinnedOpen ? pinnedPanelId : undefined}

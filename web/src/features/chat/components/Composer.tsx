@@ -97,12 +97,15 @@ function PickedFileCard({
           <dt className="visually-hidden">{t('composer.fileType')}</dt>
           <dd className={composer.pickedType}>{file.type || t('composer.unknownType')}</dd>
         </dl>
+        {/* The alert around the list, not on it: role="alert" on the <ul> would take its list role from the items. */}
         {problems.length > 0 && (
-          <ul className={composer.problems} role="alert">
-            {problems.map((problem) => (
-              <li key={problem.code}>{fileProblemText(t, problem, lang)}</li>
-            ))}
-          </ul>
+          <div role="alert">
+            <ul className={composer.problems}>
+              {problems.map((problem) => (
+                <li key={problem.code}>{fileProblemText(t, problem, lang)}</li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
       <div className={composer.pickedActions}>

@@ -7,6 +7,7 @@ import { clockTime, dateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { RATING_MAX, ratingStars } from '../lib/chat-pages';
 import type { OutboxItem } from '../lib/outbox';
+import { messagePreview } from '../lib/pins';
 import { MessageBody, type MediaTarget } from './MessageBody';
 import { MessageText } from './MessageText';
 import styles from './chat.module.css';
@@ -35,6 +36,23 @@ function Time({ iso }: { iso: string }) {
     <time dateTime={iso} title={dateTime(iso, lang)}>
       {clockTime(iso, lang)}
     </time>
+  );
+}
+
+/** The message a client's reply answers, quoted above it as their app shows it (cut like a pin's preview). */
+function ReplyQuote({ quoted, clientName }: { quoted: NonNullable<Message['reply_to']>; clientName: string }) {
+  const { t } = useTranslation();
+  const who = quoted.isagent ? t('chat.agent') : clientName;
+  const mediaLabel = (type: Message['type']) =>
+    type === 'image' || type === 'video' || type === 'audio' || type === 'document' || type === 'location'
+      ? t(`chat.${type}`)
+      : '…';
+  return (
+    <blockquote className={styles.replyQuote}>
+      <span className="visually-hidden">{t('chat.inReplyTo')} </span>
+      <span className={styles.replyAuthor}>{who}</span>
+      <span className={styles.replyText}>{messagePreview(quoted) ?? mediaLabel(quoted.type)}</span>
+    </blockquote>
   );
 }
 
@@ -133,6 +151,7 @@ export const MessageBubble = memo(function MessageBubble({
       <div className={styles.bubbleColumn}>
         <div className={styles.bubble} data-type={message.type}>
           <span className="visually-hidden">{t('chat.wrote', { name: author })} </span>
+          {message.reply_to && <ReplyQuote quoted={message.reply_to} clientName={clientName} />}
           <MessageBody message={message} onOpenMedia={onOpenMedia} />
           {message.reaction && (
             <span className={styles.reaction} role="img" aria-label={t('chat.reaction', { emoji: message.reaction })}>

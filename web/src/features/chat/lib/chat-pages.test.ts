@@ -37,6 +37,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     delivery_status: 'received',
     delivery_error: null,
     idempotencyKey: null,
+    reply_to: null,
     ...overrides,
   };
 }
