@@ -3,7 +3,10 @@ import { expect, type APIRequestContext, type Browser, type Page, type WebSocket
 import type { FakeBotApi } from '../../server/test/fakes/telegram/fake-bot-api';
 import type { FakeBusiness, FakeGraphApi } from '../../server/test/fakes/whatsapp/fake-graph-api';
 import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
+import { expectAccessible } from './a11y';
 import type { Mailbox } from './fixtures';
+
+export { expectAccessible };
 
 export const PASSWORD = 'Sup3r-Secret!';
 
@@ -76,9 +79,13 @@ export function asPerson(page: Page) {
   };
 }
 
-/** Saves a screenshot under test-results/screens for a person to look at. */
+/**
+ * Saves a screenshot under test-results/screens for a person to look at, then holds the same screen to WCAG 2.1 AA
+ * with axe-core: every screen worth a picture is a screen a person uses.
+ */
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await expectAccessible(page, name);
 }
 
 /** No sideways scrolling of the page itself: what does not fit scrolls inside its own box. */

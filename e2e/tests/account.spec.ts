@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { asPerson, newOwner, registerCompanyByApi, snap, uniqueEmail } from '../support/flows';
+import { asPerson, expectAccessible, newOwner, registerCompanyByApi, snap, uniqueEmail } from '../support/flows';
 
 test('a company owner registers with the mailed code, logs in, sees the workspace and logs out', async ({
   page,
@@ -47,6 +47,7 @@ test('a company owner registers with the mailed code, logs in, sees the workspac
   await page.getByRole('button', { name: 'Verify and register' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status')).toContainText('Your company is registered');
+  await expectAccessible(page, 'login-registered');
 
   const person = asPerson(page);
   await person.logIn(owner.email, owner.password);
@@ -93,6 +94,7 @@ test('a forgotten password is reset in three steps, and the new one logs in', as
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectAccessible(page, 'forgot-step1');
   await page.getByLabel('Email').fill(owner.email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('status')).toContainText(`A reset code has been sent to ${owner.email}`);
@@ -102,6 +104,7 @@ test('a forgotten password is reset in three steps, and the new one logs in', as
   await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request New Code' })).toBeVisible();
+  await expectAccessible(page, 'forgot-step2-wrong-code');
 
   await page.getByLabel('Reset code').fill(code);
   await page.getByRole('button', { name: 'Verify code' }).click();
@@ -145,6 +148,8 @@ test('an unknown route shows the 404 page, linking to login or to the workspace'
   await asPerson(page).logIn(owner.email, owner.password);
   await asPerson(page).expectWorkspaceOf(`${owner.firstName} ${owner.lastName}`);
   await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, 'not-found-signed-in');
   await page.getByRole('link', { name: 'Go to workspace' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -165,6 +170,8 @@ test('switching to Japanese translates the header, and the choice follows the ac
   await expect(page.getByRole('heading', { name: 'Yui Tanaka' })).toBeVisible();
   await snap(page, 'profile');
   await page.getByRole('button', { name: /^Language/ }).click();
+  await expect(page.getByRole('button', { name: '日本語' })).toBeVisible();
+  await expectAccessible(page, 'profile-languages');
   await page.getByRole('button', { name: '日本語' }).click();
   await expect(page.getByRole('button', { name: '日本語' })).toHaveAttribute('aria-current', 'true');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');

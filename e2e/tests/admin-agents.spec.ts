@@ -1,5 +1,13 @@
 import { expect, test } from '../support/fixtures';
-import { asPerson, newOwner, PASSWORD, registerCompanyByApi, snap, uniqueEmail } from '../support/flows';
+import {
+  asPerson,
+  expectAccessible,
+  newOwner,
+  PASSWORD,
+  registerCompanyByApi,
+  snap,
+  uniqueEmail,
+} from '../support/flows';
 import type { Page } from '@playwright/test';
 
 /** Opens the Agents screen and waits for its live connection, so later changes arrive as events. */
@@ -110,6 +118,8 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   // The update box changes the names in place.
   await page.getByRole('button', { name: 'Edit Nia Okafor' }).click();
   const box = page.getByRole('form', { name: 'Update user' });
+  await expect(box).toBeVisible();
+  await expectAccessible(page, 'admin-agent-update-800');
   await box.getByLabel('Last name').fill('Okafor-Bello');
   await box.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('heading', { name: 'Nia Okafor-Bello', level: 1 })).toBeVisible();
@@ -118,6 +128,7 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   // Unknown profile.
   await page.goto('/admin-panel/user-profile/ffffffff');
   await expect(page.getByText('Profile not found!')).toBeVisible();
+  await expectAccessible(page, 'admin-agent-not-found');
   await page.getByRole('button', { name: 'Return' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/agents$/);
 });
@@ -144,6 +155,7 @@ test('an admin who updates their own account is sent to log in again, and then s
   // One's own address is changed on the profile, with the current password.
   await expect(box.getByLabel('E-mail')).not.toBeEditable();
   await expect(box.getByText('You change your own e-mail address on your Profile page')).toBeVisible();
+  await expectAccessible(page, 'admin-agent-update-own');
   await box.getByLabel('First name').fill('Rosalind');
   await box.getByRole('button', { name: 'Update' }).click();
 

@@ -1,5 +1,13 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
-import { asPerson, connectBotByApi, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
+import {
+  asPerson,
+  connectBotByApi,
+  expectAccessible,
+  newOwner,
+  openWorkspaceLive,
+  registerCompanyByApi,
+  snap,
+} from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 test('an admin finds a Telegram client by search, edits the profile, blocks them and their next message is ignored', async ({
@@ -42,6 +50,7 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await search.fill('Zebedee');
   await search.press('Enter');
   await expect(page.getByText('No search results found')).toBeVisible();
+  await expectAccessible(page, 'admin-clients-no-results');
   await search.fill('art');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(row).toBeVisible();
@@ -68,6 +77,7 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await dialog.getByLabel('Note').fill('Prefers Portuguese');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Some fields are missing!');
+  await expectAccessible(page, 'admin-client-edit');
   await dialog.getByLabel('Account number').fill('PT-0042');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -3,6 +3,7 @@ import {
   asPerson,
   clientWrites,
   connectBotByApi,
+  expectAccessible,
   newOwner,
   pageFitsWidth,
   PASSWORD,
@@ -86,6 +87,8 @@ test('an admin adds departments (Enter and ✓), reads their statistics, deletes
   // A department nothing holds goes after the question.
   await card(page, 'Archive').getByRole('button', { name: 'Delete Archive' }).click();
   const question = page.getByRole('dialog', { name: 'Delete the department Archive?' });
+  await expect(question).toBeVisible();
+  await expectAccessible(page, 'admin-settings-delete-department');
   await question.getByRole('button', { name: 'Delete' }).click();
   await expect(card(page, 'Archive')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Department Archive deleted.' })).toBeVisible();
@@ -185,6 +188,7 @@ test('the sections SPEC only names say Coming soon, and the tabs answer the keyb
   await page.keyboard.press('ArrowRight');
   await expect(tab('Communication services')).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByRole('button', { name: /Telegram/ })).toBeVisible();
+  await expectAccessible(page, 'admin-settings-communication');
   await page.keyboard.press('End');
   await expect(tab('Email integration')).toBeFocused();
   await page.keyboard.press('ArrowLeft');

@@ -124,7 +124,8 @@ test("a bubble made, changed or deleted in one tab shows in the same user's othe
   await asPerson(page).expectWorkspaceOf('Tom Tabs');
   await openBubbles(page);
 
-  const other = await browser.newPage();
+  // A page of its own context (not browser.newPage()): axe-core, run on it by snap(), opens a page beside it.
+  const other = await (await browser.newContext()).newPage();
   await asPerson(other).logIn(owner.email, owner.password);
   await asPerson(other).expectWorkspaceOf('Tom Tabs');
   await openBubbles(other);
@@ -148,5 +149,5 @@ test("a bubble made, changed or deleted in one tab shows in the same user's othe
   await page.getByRole('button', { name: 'Delete Refunds' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(other.getByText('No bubbles yet')).toBeVisible();
-  await other.close();
+  await other.context().close();
 });

@@ -3,6 +3,7 @@ import {
   agentBrowser,
   asPerson,
   connectBotByApi,
+  expectAccessible,
   newOwner,
   openWorkspaceLive,
   registerAgentByApi,
@@ -88,6 +89,7 @@ test('the handler sets the client’s account number from the chat header; the a
   await field.fill('LB-2048-77');
   await field.press('Enter');
   await expect(form.getByRole('alert')).toHaveText('Only the agent handling the ticket may do this');
+  await expectAccessible(hana, 'client-number-editor-refused');
 
   // Saving: the button spins while the call is held back, then the header shows the trimmed number.
   let release: () => void = () => {};

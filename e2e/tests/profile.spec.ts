@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { asPerson, newOwner, registerCompanyByApi, snap } from '../support/flows';
+import { asPerson, expectAccessible, newOwner, registerCompanyByApi, snap } from '../support/flows';
 
 const photo = () =>
   // Unlike the default image (teal and cyan), so a screenshot tells them apart.
@@ -102,6 +102,7 @@ test('a broken picture falls back to the default image', async ({ page, request,
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('img', { name: 'Profile picture of Bruno Broken' })).toBeVisible();
   await expect(page.locator('img[alt="Profile picture of Bruno Broken"]')).toHaveCount(0);
+  await expectAccessible(page, 'profile-broken-picture');
 });
 
 test('with notifications denied the bell stays off and says why', async ({ browser, request, mailbox, baseURL }) => {

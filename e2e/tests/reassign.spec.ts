@@ -5,6 +5,7 @@ import {
   asPerson,
   clientWrites,
   connectBotByApi,
+  expectAccessible,
   newOwner,
   openWorkspaceLive,
   registerAgentByApi,
@@ -147,6 +148,7 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).fill('Boris');
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Enter');
   await expect(almaClosed.getByText('No tickets found!')).toBeVisible();
+  await expectAccessible(alma, 'reassign-closed-search');
   // Escape leaves the search, back on its toggle.
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Escape');
   await expect(alma.getByRole('searchbox', { name: 'Search closed tickets' })).toHaveCount(0);

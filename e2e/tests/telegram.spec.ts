@@ -1,5 +1,5 @@
 import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
-import { asPerson, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
+import { asPerson, expectAccessible, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 test('an admin connects the Telegram bot; a client writes, the agent accepts, replies, closes; the client rates and writes again', async ({
@@ -77,6 +77,8 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   // Close, confirming; the client gets three rating buttons.
   await chat.getByRole('button', { name: 'Close ticket' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you sure you want to close the ticket?' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'workspace-close-confirm');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(chat.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   const closing = await fake.waitForCall(bot.token, 'sendMessage', (c) => Boolean(c.params.reply_markup));
@@ -93,6 +95,7 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
     callbackUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, data: buttons[2]!.callback_data, messageId: 1 }),
   );
   await expect(log).toContainText('★★★', { timeout: 15_000 });
+  await expectAccessible(page, 'workspace-closed-rated');
   await fake.waitForCall(bot.token, 'sendMessage', (c) => c.params.text === 'Thank you for your rating!');
 
   // Writing again reopens the ticket: back among the pending ones.

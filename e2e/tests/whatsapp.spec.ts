@@ -203,7 +203,7 @@ test("the accounts tab lists a number's state, switches its webhook off and on, 
   await expect.poll(() => meta.phoneNumber(business.phoneNumberId).webhookOverride?.uri).toBe(callback);
 
   // The business profile: a live count under each field, saved to Meta.
-  await row.getByRole('button', { name: `Edit the business profile of ${shown}` }).click();
+  await row.getByRole('button', { name: `Edit profile of ${shown}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Business profile' });
   await expect(dialog).toContainText(shown);
   const about = dialog.getByRole('textbox', { name: 'About' });
@@ -230,7 +230,7 @@ test("the accounts tab lists a number's state, switches its webhook off and on, 
   // Opened again, the dialog reads what Meta now holds.
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toHaveCount(0);
-  await row.getByRole('button', { name: `Edit the business profile of ${shown}` }).click();
+  await row.getByRole('button', { name: `Edit profile of ${shown}` }).click();
   await expect(dialog.getByRole('textbox', { name: 'About' })).toHaveValue(
     'Parcels across the Baltic, answered within the hour.',
   );

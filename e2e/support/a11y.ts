@@ -1,0 +1,52 @@
+/** The project's accessibility bar, WCAG 2.1 AA, checked by axe-core on the screen a test is looking at. */
+import AxeBuilder from '@axe-core/playwright';
+import { test, type Page } from '@playwright/test';
+
+/** axe-core's tags for WCAG 2.0 and 2.1, levels A and AA (without its "best practice" rules). */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Rules axe-core tags as WCAG 2.1 A/AA but leaves out of a tag run while they are "experimental". Without
+ * label-content-name-mismatch nothing checks 2.5.3 (a button's spoken name holds the words it shows). Left out:
+ * p-as-heading, a guess from font weight and size that takes every empty state's bold line ("No pending tickets"
+ * above its hint) for a heading.
+ */
+const EXPERIMENTAL_WCAG_RULES = [
+  'label-content-name-mismatch',
+  'css-orientation-lock',
+  'td-has-header',
+  'table-fake-caption',
+];
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One violation as a person fixing it wants to read it: the rule, how bad, and each failing element with why. */
+const describe = (v: Violation) =>
+  [
+    `- ${v.id} (${v.impact ?? 'no impact given'}): ${v.help}`,
+    `  ${v.helpUrl}`,
+    ...v.nodes.flatMap((node) => [
+      `  • ${node.target.join(' ')}`,
+      ...(node.failureSummary ?? '').split('\n').map((line) => `      ${line.trim()}`),
+    ]),
+  ].join('\n');
+
+/**
+ * Runs axe-core's WCAG 2.1 AA rules on the page as it is now (open dialogs, menus and pickers included) and fails
+ * with every violation, naming `screen` so the report says which screen broke which rule. The page must come from
+ * `browser.newContext()` (axe-core opens a blank page beside it), not from `browser.newPage()`.
+ */
+export async function expectAccessible(page: Page, screen: string) {
+  await test.step(`axe-core WCAG 2.1 AA: ${screen}`, async () => {
+    const { violations } = await new AxeBuilder({ page })
+      .options({ rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])) })
+      .withTags(WCAG_21_AA)
+      .analyze();
+    if (violations.length === 0) return;
+    await test.info().attach(`axe-${screen}.json`, {
+      body: JSON.stringify(violations, null, 2),
+      contentType: 'application/json',
+    });
+    throw new Error(`${screen}: ${violations.length} WCAG 2.1 AA violation(s)\n${violations.map(describe).join('\n')}`);
+  });
+}
