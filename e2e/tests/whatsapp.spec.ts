@@ -376,3 +376,64 @@ test('a WhatsApp client writes, the agent accepts, replies (read by the client),
   await expect(pending.getByRole('article', { name: /Ana/ }).getByRole('button', { name: 'Accept' })).toBeEnabled();
   await snap(page, 'whatsapp-reopened-1440');
 });
+
+test('past the 24-hour window the composer offers the approved templates instead of free text, and sends one', async ({
+  page,
+  request,
+  mailbox,
+  stack,
+}) => {
+  const meta = stack.whatsapp;
+  const owner = newOwner({ firstName: 'Wendy', lastName: 'Window', company: 'Window Freight' });
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf('Wendy Window');
+  const business = await connectWhatsAppNumberByApi(page.request, meta, { verifiedName: 'Window Freight' });
+  // An approved template, made as an admin makes it and approved by Meta.
+  const created = await page.request.post('/api/submit-whatsapp-template', {
+    data: { template_title: 'Checking in', template_text: 'Hello! Are you still there?', language: 'en_US' },
+  });
+  expect(created.status()).toBe(200);
+  await meta.approveTemplate('checking_in');
+
+  const from = '5511987650777';
+  await openWorkspaceLive(page);
+  const pending = page.locator('section', { has: page.getByRole('heading', { name: 'Pending Tickets' }) });
+  expect(
+    (await meta.receive(business.phoneNumberId, textMessage({ from, body: 'Hi there' }), { name: 'Tom' })).delivered,
+  ).toBe(true);
+  const card = pending.getByRole('article', { name: /Tom/ });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(card.getByRole('button', { name: 'Accept' })).toBeDisabled();
+
+  // A day has passed. The server counts the window from the client's last message on its own clock, which this
+  // test cannot move: the browser's question about the window is answered as the server would answer then, and
+  // everything else (the template list, the send, Meta) is real.
+  await page.route('**/api/*/whatsapp-window', async (route) => {
+    const real = await route.fetch();
+    const body = (await real.json()) as { open: boolean; closesAt: string | null };
+    const templates = await page.request.get('/api/whatsapp-templates');
+    const approved = (
+      (await templates.json()) as { name: string; language: string; body: string | null; status: string }[]
+    )
+      .filter((t) => t.status === 'APPROVED')
+      .map(({ name, language, body: text }) => ({ name, language, body: text }));
+    await route.fulfill({
+      json: { ...body, open: false, closesAt: new Date(Date.now() - 60_000).toISOString(), templates: approved },
+    });
+  });
+  await card.getByRole('heading', { name: /Tom/ }).click();
+  const chat = page.getByRole('region', { name: /Tom/ });
+  await expect(chat.getByText('The 24-hour window for free-form messages has closed.', { exact: false })).toBeVisible();
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  const templates = chat.getByRole('group', { name: 'Approved templates' });
+  await templates.getByRole('radio', { name: 'checking_in en_US' }).check();
+  await snap(page, 'whatsapp-window-closed-1440');
+  await chat.getByRole('button', { name: 'Send template' }).click();
+  const sent = await meta.waitForSent((m) => m.waId === from && m.type === 'template', 15_000);
+  expect(sent.request).toMatchObject({ template: { name: 'checking_in', language: { code: 'en_US' } } });
+  await expect(chat.getByRole('log', { name: 'Messages' })).toContainText('Hello! Are you still there?');
+  await page.setViewportSize({ width: 800, height: 900 });
+  await snap(page, 'whatsapp-window-closed-800');
+});
