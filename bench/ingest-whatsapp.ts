@@ -5,27 +5,9 @@
  * batches what arrived together — with one `contacts` profile per sender, signed `X-Hub-Signature-256` over the
  * exact bytes posted.
  */
+import { startFakeGraphApi } from '../server/test/fakes/whatsapp/fake-graph-api';
 import { messagesPayload, textMessage, webhookBody } from '../server/test/fakes/whatsapp/webhooks';
 import { startBenchServer, type IngestTarget } from './support';
-
-/**
- * What the benchmark uses of the fake Graph API (server/test/fakes/whatsapp/fake-graph-api.ts). Its module is
- * loaded by a path tsc does not follow: bench/ compiles with the DOM library (chat-open.ts), under which the fake's
- * `new Request({ body: Buffer })` does not type-check (it does under the server's Node-only library).
- */
-type FakeGraphApi = {
-  root: string;
-  version: string;
-  appId: string;
-  appSecret: string;
-  addBusiness(): { wabaId: string; phoneNumberId: string; displayPhoneNumber: string; token: string };
-  /** `sha256=<hex HMAC-SHA256 of rawBody with the app secret>`. */
-  sign(rawBody: string): string;
-  close(): Promise<void>;
-};
-const FAKE_GRAPH_API = '../server/test/fakes/whatsapp/fake-graph-api.ts';
-const startFakeGraphApi = async (): Promise<FakeGraphApi> =>
-  ((await import(FAKE_GRAPH_API)) as { startFakeGraphApi(): Promise<FakeGraphApi> }).startFakeGraphApi();
 
 const VERIFY_TOKEN = 'kreechat-bench-verify-token';
 const MAX_BATCH = 10;

@@ -18,7 +18,7 @@ import { createInboundReceiver } from '../inbound/receiver';
 import { storable } from '../storable';
 import { createAccountRepo, type AccountRow } from './account.repo';
 import { createGraphClient } from './graph.client';
-import { createWhatsAppInbound, splitWhatsAppWebhook } from './whatsapp.inbound';
+import { createWhatsAppInbound, needsDownload, splitWhatsAppWebhook } from './whatsapp.inbound';
 import { parseWhatsAppWebhook, verifyWhatsAppSignature } from './whatsapp.parse';
 import { createWhatsAppSender } from './whatsapp.sender';
 import { createWhatsAppSetup } from './whatsapp.setup';
@@ -121,16 +121,19 @@ export function createWhatsAppChannel(deps: {
         items.map(async ({ phoneNumberId, item }) => {
           const account = await accountOf(phoneNumberId);
           if (!account) return;
-          const [event] = parseWhatsAppWebhook(item);
           // Media is downloaded first, which may be slow: record now, acknowledge, process after.
-          if (event?.kind === 'message' && event.content.type !== 'text' && event.content.type !== 'location') {
+          if (needsDownload(item)) {
             await receiver.recordThenProcess(account, item);
           } else {
             await receiver.recordAndProcess(account, item);
           }
         }),
       );
-      await announceTemplates(rest).catch((error: unknown) => logger.warn({ err: error }, 'template status not told'));
+      if (rest.entry.length) {
+        await announceTemplates(rest).catch((error: unknown) =>
+          logger.warn({ err: error }, 'template status not told'),
+        );
+      }
       return 200;
     },
 

@@ -35,7 +35,10 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
  * The batch's messages and statuses, one item each, with the key each is recorded under; anything else (template
  * reviews, account updates) is not recorded: `rest` keeps it for the caller to act on at once.
  */
-export function splitWhatsAppWebhook(body: unknown): { items: SplitItem[]; rest: unknown } {
+export function splitWhatsAppWebhook(body: unknown): {
+  items: SplitItem[];
+  rest: { object: unknown; entry: unknown[] };
+} {
   const items: SplitItem[] = [];
   const restEntries: unknown[] = [];
   for (const entry of list(isObject(body) ? body.entry : undefined)) {
@@ -77,6 +80,15 @@ export function splitWhatsAppWebhook(body: unknown): { items: SplitItem[]; rest:
     if (otherChanges.length) restEntries.push({ ...entry, changes: otherChanges });
   }
   return { items, rest: { object: isObject(body) ? body.object : undefined, entry: restEntries } };
+}
+
+/** Message types whose media is downloaded before they can be stored (a sticker arrives as an image). */
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+/** Whether an item needs slow work (a download) first; read off its type, without parsing it all (the hot path). */
+export function needsDownload(item: WhatsAppItem): boolean {
+  const [message] = list(item.entry[0].changes[0].value.messages);
+  return isObject(message) && typeof message.type === 'string' && MEDIA_TYPES.has(message.type);
 }
 
 export const channelKeyOf = (account: Pick<AccountRow, 'phoneNumberId'>) => `wa:${account.phoneNumberId}`;
