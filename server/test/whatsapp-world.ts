@@ -16,24 +16,28 @@ export async function startWhatsAppWorld(env: Record<string, string> = {}) {
   const shared: { clock?: { now(): Date } } = {};
   const fake = await startFakeGraphApi({ now: () => shared.clock?.now().getTime() ?? Date.now() });
   const port = await freePort();
-  const t = await startTestApp(
-    {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      WHATSAPP_GRAPH_ROOT: fake.root,
-      WHATSAPP_GRAPH_VERSION: fake.version,
-      WHATSAPP_APP_ID: fake.appId,
-      WHATSAPP_APP_SECRET: fake.appSecret,
-      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-      WHATSAPP_CONFIG_ID: '1234567890',
-      ...env,
-    },
-    { listen: true, port },
-  );
+  const settings = {
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WHATSAPP_GRAPH_ROOT: fake.root,
+    WHATSAPP_GRAPH_VERSION: fake.version,
+    WHATSAPP_APP_ID: fake.appId,
+    WHATSAPP_APP_SECRET: fake.appSecret,
+    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+    WHATSAPP_CONFIG_ID: '1234567890',
+    ...env,
+  };
+  const t = await startTestApp(settings, { listen: true, port });
   shared.clock = t.clock;
   fake.setAppCallbackUrl(`${t.baseUrl}/api/webhooks/whatsapp`);
   return {
     t,
     fake,
+    /** Another process of the same deployment (same settings and PostgreSQL database), listening on its own port. */
+    async secondProcess(): Promise<TestApp> {
+      const url = (t.database as { url?: string }).url;
+      if (!url) throw new Error('a second process needs PostgreSQL');
+      return startTestApp(settings, { listen: true, port: await freePort(), databaseUrl: url });
+    },
     async close() {
       await t.close();
       await fake.close();
