@@ -201,11 +201,15 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
       reason?: string,
     ): Promise<'applied' | 'early' | 'unknown'> {
       const { companyId } = to;
+      // Read in this order: a send that commits between these reads has either been seen in flight by the first,
+      // or its message (and id) is seen by the last; none can slip between them unseen.
+      const inFlight = await outboxRepo.inFlightTo(db, to, clock.now());
+      const sentByOutbox = await outboxRepo.sentAs(db, companyId, externalId);
       const message = await messageRepo.findByExternalId(db, companyId, externalId);
       if (!message) {
         // A bot's own text has no message row: its receipts are known, and there is nothing to show.
-        if (await outboxRepo.sentAs(db, companyId, externalId)) return 'applied';
-        return (await outboxRepo.inFlightTo(db, to, clock.now())) ? 'early' : 'unknown';
+        if (sentByOutbox) return 'applied';
+        return inFlight ? 'early' : 'unknown';
       }
       if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return 'applied';
       await messageRepo.update(db, message.id, {
