@@ -41,6 +41,20 @@ export async function registerCompanyByApi(request: APIRequestContext, mailbox: 
   expect((await request.post('/api/register-company-kreechat', { data: { data } })).ok()).toBe(true);
 }
 
+/** A new company's owner, registered through the API and logged in on `page`, looking at their workspace. */
+export async function ownerInWorkspace(
+  page: Page,
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  who: Pick<Owner, 'firstName' | 'lastName' | 'company'>,
+): Promise<Owner> {
+  const owner = newOwner(who);
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf(`${owner.firstName} ${owner.lastName}`);
+  return owner;
+}
+
 /**
  * An admin registers an agent through the API (with PASSWORD), in `department` (an id) or the company's first one.
  * `request` must carry the admin's session, e.g. `page.request` after logging in.

@@ -6,15 +6,7 @@
 import type { Page } from '@playwright/test';
 import { buttonReplyMessage, textMessage } from '../../server/test/fakes/whatsapp/webhooks';
 import { expect, test } from '../support/fixtures';
-import {
-  asPerson,
-  connectWhatsAppNumberByApi,
-  newOwner,
-  openWorkspaceLive,
-  pageFitsWidth,
-  registerCompanyByApi,
-  snap,
-} from '../support/flows';
+import { connectWhatsAppNumberByApi, openWorkspaceLive, pageFitsWidth, ownerInWorkspace, snap } from '../support/flows';
 import { metaSignup, SDK_URL } from '../support/meta-signup';
 import { SELF } from '../support/stack';
 
@@ -42,10 +34,7 @@ test('an admin connects two numbers with Facebook, the code first and then the F
 }) => {
   const meta = stack.whatsapp;
   const facebook = await metaSignup(page);
-  const owner = newOwner({ firstName: 'Wanda', lastName: 'Signup', company: 'Signup Freight' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Wanda Signup');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Wanda', lastName: 'Signup', company: 'Signup Freight' });
 
   // Admin panel → Settings → Communication services → WhatsApp.
   await page.getByRole('link', { name: 'Admin panel' }).click();
@@ -149,10 +138,11 @@ test("the accounts tab lists a number's state, switches its webhook off and on, 
   stack,
 }) => {
   const meta = stack.whatsapp;
-  const owner = newOwner({ firstName: 'Abel', lastName: 'Accounts', company: 'Accounts Cargo' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Abel Accounts');
+  await ownerInWorkspace(page, request, mailbox, {
+    firstName: 'Abel',
+    lastName: 'Accounts',
+    company: 'Accounts Cargo',
+  });
   const business = await connectWhatsAppNumberByApi(page.request, meta, {
     displayPhoneNumber: '15550100301',
     verifiedName: 'Accounts Cargo',
@@ -243,10 +233,11 @@ test('a new template shows as pending for up to 24 h, and turns approved live wh
   stack,
 }) => {
   const meta = stack.whatsapp;
-  const owner = newOwner({ firstName: 'Tess', lastName: 'Templates', company: 'Template Mail' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Tess Templates');
+  await ownerInWorkspace(page, request, mailbox, {
+    firstName: 'Tess',
+    lastName: 'Templates',
+    company: 'Template Mail',
+  });
   const business = await connectWhatsAppNumberByApi(page.request, meta, { verifiedName: 'Template Mail' });
 
   await page.goto(`${WHATSAPP_SETTINGS}&wa=templates`);
@@ -302,10 +293,7 @@ test('a WhatsApp client writes, the agent accepts, replies (read by the client),
   stack,
 }) => {
   const meta = stack.whatsapp;
-  const owner = newOwner({ firstName: 'Lena', lastName: 'Loop', company: 'Loop Parcels' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Lena Loop');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Lena', lastName: 'Loop', company: 'Loop Parcels' });
   const business = await connectWhatsAppNumberByApi(page.request, meta, {
     displayPhoneNumber: '15550100401',
     verifiedName: 'Loop Parcels',
@@ -384,10 +372,7 @@ test('past the 24-hour window the composer offers the approved templates instead
   stack,
 }) => {
   const meta = stack.whatsapp;
-  const owner = newOwner({ firstName: 'Wendy', lastName: 'Window', company: 'Window Freight' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Wendy Window');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Wendy', lastName: 'Window', company: 'Window Freight' });
   const business = await connectWhatsAppNumberByApi(page.request, meta, { verifiedName: 'Window Freight' });
   // An approved template, made as an admin makes it and approved by Meta.
   const created = await page.request.post('/api/submit-whatsapp-template', {
