@@ -18,6 +18,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Named again at the end, where a truncated CI log still shows them. */
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
@@ -64,6 +66,11 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${path.relative(root, file.name)} › ${test.fullName}`);
+    }
+  }
 } else failures.push('vitest report');
 
 if (!fs.existsSync(chromium)) {
@@ -84,9 +91,17 @@ if (!fs.existsSync(chromium)) {
     passed += e2e.stats.expected + e2e.stats.flaky;
     failed += e2e.stats.unexpected;
     skipped += e2e.stats.skipped;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        if (spec.tests?.some((test) => test.status === 'unexpected')) failedTests.push(`${spec.file} › ${spec.title}`);
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of e2e.suites ?? []) walk(suite);
   } else failures.push('e2e report');
 }
 
+if (failedTests.length) console.error(`\nFailed tests:\n${failedTests.map((name) => `  ✗ ${name}`).join('\n')}`);
 if (failures.length) console.error(`\nFailed steps: ${failures.join(', ')}`);
 if (failures.length && failed === 0) failed = failures.length;
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -9,6 +9,8 @@ export * from './messages';
 export * from './clients';
 export * from './telegram';
 export * from './whatsapp';
+export * from './wordpress';
+export * from './widget';
 export * from './bubbles';
 export * from './pins';
 export * from './colleagues';
