@@ -24,7 +24,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'widget/src/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+          ],
           environment: 'node',
         },
       },

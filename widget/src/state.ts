@@ -1,0 +1,108 @@
+import type { WidgetDepartment, WidgetMessage, WidgetTicket, WidgetVisitor } from '@kreechat/contract';
+import { lastSeq, type ChatItem } from './messages';
+
+/**
+ * - idle: nothing asked yet (the panel was never opened and no session is stored);
+ * - loading: finding the session or reading the conversation;
+ * - guest: the name and e-mail form (no identity from the site, no guest session stored);
+ * - ready: the conversation; - error: it could not be loaded (`error` says why).
+ */
+export type Phase = 'idle' | 'loading' | 'guest' | 'ready' | 'error';
+
+export type HeldMessage = { text: string; createdAt: string };
+
+export type WidgetState = {
+  open: boolean;
+  phase: Phase;
+  error: string | null;
+  guestError: string | null;
+  guestBusy: boolean;
+  visitor: WidgetVisitor | null;
+  /** The session's departments: asked before the first message when there are several. */
+  departments: WidgetDepartment[];
+  /** Offered by a `notice` after the server held a message that came without a department. */
+  noticeDepartments: WidgetDepartment[];
+  /** The visitor's choice before the first message. */
+  department: string | null;
+  items: ChatItem[];
+  hasMore: boolean;
+  olderBusy: boolean;
+  ticket: WidgetTicket | null;
+  held: HeldMessage[];
+  notice: string | null;
+  composerError: string | null;
+  file: File | null;
+  unread: boolean;
+};
+
+export const initialState = (): WidgetState => ({
+  open: false,
+  phase: 'idle',
+  error: null,
+  guestError: null,
+  guestBusy: false,
+  visitor: null,
+  departments: [],
+  noticeDepartments: [],
+  department: null,
+  items: [],
+  hasMore: false,
+  olderBusy: false,
+  ticket: null,
+  held: [],
+  notice: null,
+  composerError: null,
+  file: null,
+  unread: false,
+});
+
+/**
+ * The ticket as newer messages leave it: a `close` closes it (rating still to give), a `reopen` or a message on
+ * a closed ticket reopens it (the server reopens when the visitor writes again), a message of another ticket means
+ * the server opened a new one. Only for messages newer than those shown — an older page says nothing of now.
+ */
+export function ticketAfter(ticket: WidgetTicket | null, message: WidgetMessage): WidgetTicket | null {
+  if (!message.ticketId) return ticket;
+  const same = ticket?.id === message.ticketId;
+  switch (message.type) {
+    case 'close':
+      return { id: message.ticketId, stage: 'closed', rating: same ? ticket!.rating : null };
+    case 'reopen':
+      return { id: message.ticketId, stage: 'pending', rating: null };
+    case 'rating':
+      return ticket;
+    default:
+      if (!same) return { id: message.ticketId, stage: 'pending', rating: null };
+      return ticket!.stage === 'closed' && message.from !== 'system' ? { ...ticket!, stage: 'pending' } : ticket;
+  }
+}
+
+/** The ticket after the messages of `incoming` that are newer than everything in `items`, taken in order. */
+export function ticketAfterAll(
+  ticket: WidgetTicket | null,
+  items: readonly ChatItem[],
+  incoming: readonly WidgetMessage[],
+): WidgetTicket | null {
+  const newest = lastSeq(items);
+  return [...incoming]
+    .filter((m) => m.seq > newest)
+    .sort((a, b) => a.seq - b.seq)
+    .reduce(ticketAfter, ticket);
+}
+
+/**
+ * Which departments to offer, and what choosing does: `before` the first message (the choice goes with it), or
+ * for `held` messages (the choice is posted at once and releases them). Null when nothing is to be chosen.
+ */
+export function departmentChoice(
+  state: Pick<WidgetState, 'departments' | 'noticeDepartments' | 'held' | 'ticket'>,
+): { mode: 'before' | 'held'; departments: WidgetDepartment[] } | null {
+  if (state.noticeDepartments.length > 0) return { mode: 'held', departments: state.noticeDepartments };
+  if (state.held.length > 0 && state.departments.length > 0) return { mode: 'held', departments: state.departments };
+  if (state.ticket === null && state.departments.length > 1) return { mode: 'before', departments: state.departments };
+  return null;
+}
+
+/** The 1–3 rating is asked once the ticket is closed and not rated; after rating, a thanks line. */
+export const ratingStep = (ticket: WidgetTicket | null): 'ask' | 'thanks' | null =>
+  ticket?.stage !== 'closed' ? null : ticket.rating === null ? 'ask' : 'thanks';

@@ -1,0 +1,284 @@
+import type { WidgetMessage, WidgetTicket, WidgetVisitor } from '@kreechat/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type WidgetApi } from './api';
+import { translator } from './i18n';
+import type { LiveHandlers } from './live';
+import { identityEmail } from './session';
+import type { WidgetState } from './state';
+import { sessionStore, type KeyValueStore } from './storage';
+import { Widget } from './widget';
+
+/**
+ * The controller against a small in-memory KreeChat that keeps the widget API's rules (sessions by bearer, 401
+ * once ended, seq order, `after` cursors): what the widget decides and shows, not which functions it called.
+ */
+function fakeDesk() {
+  const sessions = new Map<string, WidgetVisitor>();
+  const ended: string[] = [];
+  const messages: WidgetMessage[] = [];
+  let ticket: WidgetTicket | null = null;
+  let next = 0;
+  const visitorOf = (bearer: string) => {
+    const visitor = sessions.get(bearer);
+    if (!visitor) throw new ApiError(401, 'Session ended');
+    return visitor;
+  };
+  const append = (fields: Partial<WidgetMessage>): WidgetMessage => {
+    ticket ??= { id: 't1', stage: 'pending', rating: null };
+    next += 1;
+    const message: WidgetMessage = {
+      id: `m${next}`,
+      seq: next,
+      ticketId: ticket.id,
+      type: 'text',
+      text: '',
+      from: 'agent',
+      agentName: 'Ann Agent',
+      createdAt: new Date().toISOString(),
+      file: null,
+      clientMessageId: null,
+      ...fields,
+    };
+    messages.push(message);
+    return message;
+  };
+  const api: WidgetApi = {
+    async createSession(body) {
+      let visitor: WidgetVisitor;
+      if (body.identity) {
+        const email = identityEmail(body.identity);
+        if (!email || body.identity.endsWith('.forged')) throw new ApiError(401, 'Invalid identity');
+        visitor = { name: 'Verified', email, verified: true };
+      } else visitor = { name: body.guest!.name, email: body.guest!.email, verified: false };
+      const session = `session-${sessions.size + ended.length + 1}`;
+      sessions.set(session, visitor);
+      return { session, visitor, language: 'en', departments: [] };
+    },
+    async session(bearer) {
+      return { visitor: visitorOf(bearer), language: 'en', departments: [] };
+    },
+    async messages(bearer, query = {}) {
+      visitorOf(bearer);
+      const page = query.after !== undefined ? messages.filter((m) => m.seq > query.after!) : messages.slice(-50);
+      return { messages: page, hasMore: false, ticket, held: [] };
+    },
+    async send(bearer, body) {
+      visitorOf(bearer);
+      return { status: 'appended', message: append({ from: 'visitor', agentName: null, ...body }) };
+    },
+    sendFile: async () => {
+      throw new ApiError(500, 'not in this fake');
+    },
+    chooseDepartment: async () => undefined,
+    async rate(bearer, _ticketId, rating) {
+      visitorOf(bearer);
+      ticket = { ...ticket!, rating };
+    },
+    async end(bearer) {
+      sessions.delete(bearer);
+      ended.push(bearer);
+    },
+    file: async () => new Blob(['x']),
+  };
+  return {
+    api,
+    sessions,
+    ended,
+    agentWrites: (text: string) => append({ text }),
+    close() {
+      const message = append({ type: 'close', from: 'system', agentName: null });
+      ticket = { ...ticket!, stage: 'closed' };
+      return message;
+    },
+  };
+}
+
+const identity = (email: string, signature = 'ab') =>
+  `${Buffer.from(JSON.stringify({ v: 1, tokenId: 'wpt_x', email, name: 'N', exp: 1 })).toString('base64url')}.${signature}`;
+
+function memoryStorage(): KeyValueStore {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+/** One page load of the widget; `live` is its connection, which stays down until the test brings it up. */
+function load(desk: ReturnType<typeof fakeDesk>, storage: KeyValueStore, signed: string | null = null) {
+  let state: WidgetState | null = null;
+  const live: { handlers: LiveHandlers | null } = { handlers: null };
+  const store = sessionStore(storage, 'wpt_abcdefghijklmnop');
+  const widget = new Widget({
+    config: {
+      server: 'https://desk.example',
+      tokenId: 'wpt_abcdefghijklmnop',
+      identityUrl: null,
+      nonce: null,
+      requireConsent: false,
+      locale: 'en_US',
+    },
+    language: 'en',
+    t: translator('en'),
+    api: desk.api,
+    store,
+    identity: async () => signed,
+    connect: () => (handlers) => {
+      live.handlers = handlers;
+      return { close: () => void (live.handlers = null) };
+    },
+  });
+  widget.attach({ render: (s) => void (state = s), focusLauncher: () => {}, focusComposer: () => {} });
+  return {
+    widget,
+    store,
+    live,
+    get state(): WidgetState {
+      return state!;
+    },
+    texts: () => state!.items.map((m) => m.text),
+  };
+}
+
+const until = (check: () => void) => vi.waitFor(check, { timeout: 2000, interval: 5 });
+
+describe('the widget controller', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('asks a guest for name and e-mail, and the guest history survives a reload', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    const first = load(desk, storage);
+    first.widget.open();
+    await until(() => expect(first.state.phase).toBe('guest'));
+    first.widget.guest('  ', 'g@example.com');
+    expect(first.state.guestError).toBe('Enter your name');
+    first.widget.guest('Gina', 'not-an-email');
+    expect(first.state.guestError).toBe('Enter a valid e-mail');
+    first.widget.guest('Gina', 'gina@example.com');
+    await until(() => expect(first.state.phase).toBe('ready'));
+    expect(first.widget.send('Hello')).toBe(true);
+    await until(() => expect(first.state.items).toMatchObject([{ text: 'Hello', from: 'visitor', seq: 1 }]));
+    expect(first.state.items[0]!.local).toBeUndefined();
+
+    // The next page: the stored guest session is resumed before the panel opens, with its history.
+    const second = load(desk, storage);
+    await until(() => expect(second.state.phase).toBe('ready'));
+    expect(second.texts()).toEqual(['Hello']);
+    expect(second.state.visitor).toMatchObject({ email: 'gina@example.com', verified: false });
+  });
+
+  it('keeps a verified session for the same user and ends it when they log out', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    const first = load(desk, storage, identity('ann@example.com'));
+    first.widget.open();
+    await until(() => expect(first.state.phase).toBe('ready'));
+    const session = first.store.read();
+    first.widget.send('I am Ann');
+    await until(() => expect(first.texts()).toEqual(['I am Ann']));
+
+    const again = load(desk, storage, identity('ANN@example.com'));
+    await until(() => expect(again.state.phase).toBe('ready'));
+    expect(again.store.read()).toBe(session);
+    expect(again.texts()).toEqual(['I am Ann']);
+
+    // Logged out: the next visitor of this browser sees the guest form, and the session is dead on the server.
+    const loggedOut = load(desk, storage, null);
+    await until(() => expect(loggedOut.state.phase).toBe('guest'));
+    expect(loggedOut.state.items).toEqual([]);
+    expect(loggedOut.store.read()).toBeNull();
+    expect(desk.ended).toEqual([session]);
+  });
+
+  it('replaces the session when another user logs in on the same browser', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    const ann = load(desk, storage, identity('ann@example.com'));
+    ann.widget.open();
+    await until(() => expect(ann.state.phase).toBe('ready'));
+    const annSession = ann.store.read();
+
+    const bob = load(desk, storage, identity('bob@example.com'));
+    await until(() => expect(bob.state.phase).toBe('ready'));
+    expect(bob.store.read()).not.toBe(annSession);
+    expect(bob.state.visitor).toMatchObject({ email: 'bob@example.com', verified: true });
+    expect(desk.ended).toEqual([annSession]);
+  });
+
+  it('continues as the stored guest when the site identity is refused', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    const guest = load(desk, storage);
+    guest.widget.open();
+    await until(() => expect(guest.state.phase).toBe('guest'));
+    guest.widget.guest('Gina', 'gina@example.com');
+    await until(() => expect(guest.state.phase).toBe('ready'));
+    const session = guest.store.read();
+
+    const forged = load(desk, storage, identity('ann@example.com', 'forged'));
+    await until(() => expect(forged.state.phase).toBe('ready'));
+    expect(forged.store.read()).toBe(session);
+    expect(forged.state.visitor?.verified).toBe(false);
+    expect(desk.ended).toEqual([]);
+  });
+
+  it('polls while the socket is down without skipping a reply older than the visitor own message', async () => {
+    vi.useFakeTimers();
+    const desk = fakeDesk();
+    const page = load(desk, memoryStorage());
+    page.widget.open();
+    await vi.waitFor(() => expect(page.state.phase).toBe('guest'));
+    page.widget.guest('Gina', 'gina@example.com');
+    await vi.waitFor(() => expect(page.state.phase).toBe('ready'));
+
+    // The agent answers (seq 1) while the visitor writes (seq 2): the send's answer arrives first.
+    desk.agentWrites('How can I help?');
+    page.widget.send('Are you there?');
+    await vi.waitFor(() => expect(page.texts()).toEqual(['Are you there?']));
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(page.texts()).toEqual(['How can I help?', 'Are you there?']);
+    expect(page.state.unread).toBe(false);
+
+    // The socket comes up: events arrive live and are not shown twice when the next catch-up brings them too.
+    page.live.handlers!.up();
+    const live = desk.agentWrites('Live now');
+    page.live.handlers!.message(live);
+    page.live.handlers!.down();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(page.texts()).toEqual(['How can I help?', 'Are you there?', 'Live now']);
+  });
+
+  it('asks for the rating once the ticket closes and thanks after it', async () => {
+    const desk = fakeDesk();
+    const page = load(desk, memoryStorage());
+    page.widget.open();
+    await until(() => expect(page.state.phase).toBe('guest'));
+    page.widget.guest('Gina', 'gina@example.com');
+    await until(() => expect(page.state.phase).toBe('ready'));
+    page.widget.send('Thanks, bye');
+    await until(() => expect(page.state.ticket?.stage).toBe('pending'));
+    page.live.handlers!.up();
+    page.live.handlers!.message(desk.close());
+    expect(page.state.ticket).toEqual({ id: 't1', stage: 'closed', rating: null });
+    page.widget.rate(3);
+    await until(() => expect(page.state.ticket?.rating).toBe(3));
+  });
+
+  it('forgets an ended session and starts over, showing the guest form', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    const page = load(desk, storage);
+    page.widget.open();
+    await until(() => expect(page.state.phase).toBe('guest'));
+    page.widget.guest('Gina', 'gina@example.com');
+    await until(() => expect(page.state.phase).toBe('ready'));
+    const session = page.store.read()!;
+    desk.sessions.delete(session);
+    page.live.handlers!.ended();
+    await until(() => expect(page.state.phase).toBe('guest'));
+    expect(page.store.read()).toBeNull();
+    expect(page.live.handlers).toBeNull();
+  });
+});

@@ -1,0 +1,401 @@
+import type { WidgetMessage, WidgetMessages, WidgetPageConfig, WidgetSession } from '@kreechat/contract';
+import { randomId } from '../../web/src/lib/ids';
+import { ApiError, type WidgetApi } from './api';
+import { WIDGET_POLL_MS } from './constants';
+import { fileErrors } from './files';
+import type { Translate } from './i18n';
+import type { Language } from './language';
+import { socketConnect, startLive, type Connect } from './live';
+import { dropLocal, firstSeq, lastSeq, mergeMessages, optimistic, setLocalState, type ChatItem } from './messages';
+import { decideSession } from './session';
+import { departmentChoice, initialState, ticketAfterAll, type WidgetState } from './state';
+import type { SessionStore } from './storage';
+import type { WidgetView } from './view';
+
+/** What the controller needs of its view (the DOM one, or a recorder in tests). */
+export type ViewPort = Pick<WidgetView, 'render' | 'focusLauncher' | 'focusComposer'>;
+
+/** Loose, on purpose: the server checks the address; this only catches a typo before a round trip. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Most `after` pages read in one catch-up; more means the socket was down for long: the next poll goes on. */
+const CATCH_UP_PAGES = 10;
+
+export type WidgetDeps = {
+  config: WidgetPageConfig;
+  language: Language;
+  t: Translate;
+  api: WidgetApi;
+  store: SessionStore;
+  /** The site's signed identity of a logged-in visitor, or null (logged out, or the call failed). */
+  identity: () => Promise<string | null>;
+  connect?: (session: string) => Connect;
+};
+
+/**
+ * The widget's controller: it owns the state, finds the session (session.ts decides which), loads and keeps the
+ * conversation current (live.ts), sends what the visitor writes, and hands every state to the view.
+ * A session the server no longer knows (401, or an `ended` event) is forgotten, and the widget starts over.
+ */
+export class Widget {
+  private state: WidgetState = initialState();
+  private view: ViewPort | null = null;
+  private session: string | null = null;
+  private live: { stop(): void } | null = null;
+  private starting: Promise<void> | null = null;
+  private lastEnded = 0;
+  /**
+   * The newest seq read from the ordered streams (the first page, the catch-ups, the socket): where the next
+   * catch-up starts. Not `lastSeq(items)`: the answer to a send is out of band, and an agent's reply with a lower
+   * seq may still be on its way — a cursor moved past it by our own message would skip it for good.
+   */
+  private cursor = 0;
+  private readonly blobs = new Map<string, Promise<string>>();
+
+  constructor(private readonly deps: WidgetDeps) {}
+
+  attach(view: ViewPort): void {
+    this.view = view;
+    view.render(this.state);
+    // A stored session is resumed at once, so its agent's replies arrive (and the launcher shows a dot) before the
+    // visitor opens the panel. Without one nothing is asked of KreeChat until the visitor opens it.
+    if (this.deps.store.read()) void this.start();
+  }
+
+  // —— what the visitor does (ViewActions) ——
+
+  toggle(): void {
+    if (this.state.open) this.close();
+    else this.open();
+  }
+
+  open(): void {
+    this.set({ open: true, unread: false });
+    if (this.state.phase === 'idle' || this.state.phase === 'error') void this.start();
+  }
+
+  close(): void {
+    this.set({ open: false });
+    this.view?.focusLauncher();
+  }
+
+  retry(): void {
+    void this.start();
+  }
+
+  guest(name: string, email: string): void {
+    const { t, api, config, language } = this.deps;
+    if (!name.trim()) return this.set({ guestError: t('nameRequired') });
+    if (!EMAIL.test(email.trim())) return this.set({ guestError: t('emailInvalid') });
+    this.set({ guestBusy: true, guestError: null });
+    api
+      .createSession({ tokenId: config.tokenId, guest: { name: name.trim(), email: email.trim() }, language })
+      .then((created) => this.enter(created.session, created))
+      .catch((error: unknown) => {
+        // 400 is the server's word on the fields (in English); the rest say the chat cannot be had now.
+        const message = error instanceof ApiError && error.status === 400 ? error.message : this.errorText(error);
+        this.set({ guestError: message });
+      })
+      .finally(() => this.set({ guestBusy: false }));
+  }
+
+  send(text: string): boolean {
+    const { t } = this.deps;
+    const file = this.state.file;
+    const trimmed = text.trim();
+    // SPEC §5: an empty text is ignored (a file may go without a caption).
+    if (!trimmed && !file) return false;
+    const choice = departmentChoice(this.state);
+    if (choice?.mode === 'before' && !this.state.department) {
+      this.set({ composerError: t('chooseDepartment') });
+      return false;
+    }
+    if (choice?.mode === 'held') {
+      this.set({ composerError: t('chooseDepartment') });
+      return false;
+    }
+    const item = optimistic({
+      clientMessageId: randomId(),
+      text: trimmed,
+      createdAt: new Date().toISOString(),
+      ...(file ? { file } : {}),
+    });
+    this.set({ items: [...this.state.items, item], file: null, composerError: null });
+    void this.deliver(item);
+    return true;
+  }
+
+  pickFile(file: File | null): void {
+    if (!file) return this.set({ file: null, composerError: null });
+    const errors = fileErrors(file, this.deps.t, this.deps.language).filter(Boolean);
+    this.set(errors.length ? { file: null, composerError: errors.join(' ') } : { file, composerError: null });
+    this.view?.focusComposer();
+  }
+
+  resend(clientMessageId: string): void {
+    const item = this.state.items.find((i) => i.local && i.clientMessageId === clientMessageId);
+    if (!item) return;
+    this.set({ items: setLocalState(this.state.items, clientMessageId, 'sending') });
+    void this.deliver(item);
+  }
+
+  older(): void {
+    const before = firstSeq(this.state.items);
+    const session = this.session;
+    if (before === null || !session || this.state.olderBusy) return;
+    this.set({ olderBusy: true });
+    this.deps.api
+      .messages(session, { before })
+      .then((page) => this.set({ items: mergeMessages(this.state.items, page.messages), hasMore: page.hasMore }))
+      .catch((error: unknown) => this.refused(error))
+      .finally(() => this.set({ olderBusy: false }));
+  }
+
+  chooseDepartment(id: string): void {
+    const choice = departmentChoice(this.state);
+    this.set({ department: id, composerError: null });
+    const session = this.session;
+    if (choice?.mode !== 'held' || !session) return;
+    this.deps.api
+      .chooseDepartment(session, id)
+      .then(() => {
+        this.set({ held: [], noticeDepartments: [], notice: null });
+        return this.catchUp();
+      })
+      .catch((error: unknown) => this.refused(error));
+  }
+
+  rate(rating: number): void {
+    const ticket = this.state.ticket;
+    const session = this.session;
+    if (!ticket || !session) return;
+    this.deps.api
+      .rate(session, ticket.id, rating)
+      .then(() => {
+        if (this.state.ticket?.id === ticket.id) this.set({ ticket: { ...this.state.ticket, rating } });
+      })
+      .catch((error: unknown) => this.refused(error));
+  }
+
+  endChat(): void {
+    const session = this.session;
+    if (!session) return;
+    this.deps.api
+      .end(session)
+      .catch(() => undefined)
+      .then(() => {
+        this.forget();
+        void this.start();
+      });
+  }
+
+  /** A blob URL of a message's file; read once per page. */
+  fileUrl(message: WidgetMessage): Promise<string> {
+    const url = message.file?.url;
+    const session = this.session;
+    if (!url || !session) return Promise.reject(new Error('no file'));
+    let known = this.blobs.get(url);
+    if (!known) {
+      known = this.deps.api.file(session, url).then((blob) => URL.createObjectURL(blob));
+      known.catch(() => this.blobs.delete(url));
+      this.blobs.set(url, known);
+    }
+    return known;
+  }
+
+  // —— the session ——
+
+  private start(): Promise<void> {
+    this.starting ??= this.findSession().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  /** session.ts's decision, carried out; see there for the rules. */
+  private async findSession(): Promise<void> {
+    const { api, store, config, language, identity } = this.deps;
+    this.set({ phase: 'loading', error: null });
+    try {
+      const storedToken = store.read();
+      const [stored, signed] = await Promise.all([
+        storedToken ? api.session(storedToken).catch(ifStatus(401, null)) : null,
+        identity(),
+      ]);
+      const decision = decideSession(stored?.visitor ?? null, signed);
+      if (decision.kind === 'reuse' && storedToken && stored) return await this.enter(storedToken, stored);
+      if (decision.kind === 'verify' && signed) {
+        const created = await api
+          .createSession({ tokenId: config.tokenId, identity: signed, language })
+          // The site's signature was refused (expired, or signed with a replaced secret): a guest, then.
+          .catch(ifStatus(401, null));
+        if (created) {
+          if (storedToken && stored) void api.end(storedToken).catch(() => undefined);
+          return await this.enter(created.session, created);
+        }
+        if (storedToken && stored && !stored.visitor.verified) return await this.enter(storedToken, stored);
+      }
+      // Nobody the stored session belongs to is here (a verified visitor logged out): it ends with them.
+      if (storedToken && stored) void api.end(storedToken).catch(() => undefined);
+      if (storedToken) store.forget();
+      this.set({ phase: 'guest' });
+    } catch (error) {
+      this.set({ phase: 'error', error: this.errorText(error) });
+    }
+  }
+
+  private async enter(session: string, about: WidgetSession): Promise<void> {
+    this.session = session;
+    this.deps.store.write(session);
+    this.set({ phase: 'loading', visitor: about.visitor, departments: about.departments, guestError: null });
+    let page: WidgetMessages;
+    try {
+      page = await this.deps.api.messages(session);
+    } catch (error) {
+      if (isStatus(error, 401)) return this.ended();
+      return this.set({ phase: 'error', error: this.errorText(error) });
+    }
+    this.cursor = lastSeq(page.messages);
+    this.set({
+      phase: 'ready',
+      items: mergeMessages([], page.messages),
+      hasMore: page.hasMore,
+      ticket: page.ticket,
+      held: page.held,
+    });
+    this.live?.stop();
+    this.live = startLive({
+      connect: (this.deps.connect ?? ((s) => socketConnect(this.deps.config.server, s)))(session),
+      pollMs: WIDGET_POLL_MS,
+      catchUp: () => this.catchUp(),
+      events: {
+        message: (message) => {
+          this.cursor = Math.max(this.cursor, message.seq);
+          this.receive([message]);
+        },
+        ticket: (ticket) => this.set({ ticket }),
+        notice: (notice) =>
+          this.set({
+            notice: notice.text || null,
+            ...(notice.departments.length ? { noticeDepartments: notice.departments } : {}),
+          }),
+        ended: () => this.ended(),
+      },
+    });
+  }
+
+  /** What happened since the newest message shown (after a reconnection, and every poll while offline). */
+  private async catchUp(): Promise<void> {
+    for (let page = 0; page < CATCH_UP_PAGES; page++) {
+      const session = this.session;
+      if (!session) return;
+      let answer: WidgetMessages;
+      try {
+        answer = await this.deps.api.messages(session, { after: this.cursor });
+      } catch (error) {
+        this.refused(error);
+        throw error;
+      }
+      if (session !== this.session) return;
+      this.cursor = Math.max(this.cursor, lastSeq(answer.messages));
+      this.receive(answer.messages);
+      this.set({ ticket: answer.ticket, held: answer.held });
+      if (!answer.hasMore || answer.messages.length === 0) return;
+    }
+  }
+
+  private receive(messages: WidgetMessage[]): void {
+    if (messages.length === 0) return;
+    const fresh = messages.some((m) => m.seq > lastSeq(this.state.items) && m.from !== 'visitor');
+    this.set({
+      ticket: ticketAfterAll(this.state.ticket, this.state.items, messages),
+      items: mergeMessages(this.state.items, messages),
+      unread: this.state.unread || (fresh && !this.state.open),
+    });
+  }
+
+  private async deliver(item: ChatItem): Promise<void> {
+    const session = this.session;
+    const cid = item.clientMessageId!;
+    if (!session) return;
+    try {
+      const sent = item.pendingFile
+        ? await this.deps.api.sendFile(session, { clientMessageId: cid, caption: item.text, file: item.pendingFile })
+        : await this.deps.api.send(session, {
+            text: item.text,
+            clientMessageId: cid,
+            ...(this.state.department && this.state.ticket === null ? { departmentId: this.state.department } : {}),
+          });
+      if (sent.status === 'held') {
+        this.set({
+          items: dropLocal(this.state.items, cid),
+          held: [...this.state.held, { text: item.text, createdAt: item.createdAt }],
+        });
+      } else if (sent.message) this.receive([sent.message]);
+    } catch (error) {
+      if (isStatus(error, 401)) return this.ended();
+      this.set({
+        items: setLocalState(this.state.items, cid, 'failed'),
+        composerError: isStatus(error, 400) ? (error as ApiError).message : this.errorText(error, 'sendError'),
+      });
+    }
+  }
+
+  /** A refused call: an ended session starts over; anything else is shown under the composer. */
+  private refused(error: unknown): void {
+    if (isStatus(error, 401)) this.ended();
+    else this.set({ composerError: this.errorText(error, 'sendError') });
+  }
+
+  /** The server ended the session (revoked token, blocked client, expired): forget it and start over. */
+  private ended(): void {
+    this.forget();
+    // Twice in a row at once means the server refuses every new session too: stop there rather than loop.
+    const now = Date.now();
+    const again = now - this.lastEnded < 10_000;
+    this.lastEnded = now;
+    if (again) this.set({ phase: 'error', error: this.deps.t('unavailable') });
+    // Closed, it waits for the next open (open() starts from idle).
+    else if (this.state.open) void this.start();
+  }
+
+  private forget(): void {
+    this.live?.stop();
+    this.live = null;
+    this.session = null;
+    this.cursor = 0;
+    this.deps.store.forget();
+    for (const url of this.blobs.values()) void url.then(URL.revokeObjectURL, () => undefined);
+    this.blobs.clear();
+    const { open } = this.state;
+    this.state = { ...initialState(), open };
+    this.render();
+  }
+
+  private errorText(error: unknown, fallback: 'loadError' | 'sendError' = 'loadError'): string {
+    const { t } = this.deps;
+    if (error instanceof ApiError) {
+      if (error.status === 401 || error.status === 403) return t('unavailable');
+      if (error.status === 429) return t('tooMany', { s: error.retryAfter ?? 60 });
+    }
+    return t(fallback);
+  }
+
+  private set(patch: Partial<WidgetState>): void {
+    this.state = { ...this.state, ...patch };
+    this.render();
+  }
+
+  private render(): void {
+    this.view?.render(this.state);
+  }
+}
+
+const isStatus = (error: unknown, status: number): boolean => error instanceof ApiError && error.status === status;
+
+/** A `.catch` that turns one refusal status into `value` and lets every other error through. */
+const ifStatus =
+  <T>(status: number, value: T) =>
+  (error: unknown): T => {
+    if (isStatus(error, status)) return value;
+    throw error;
+  };
