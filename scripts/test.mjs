@@ -49,6 +49,9 @@ function readJson(file) {
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+if (spawnSync('php', ['--version']).error)
+  skip('PHP lint and unit tests', 'php not found (apt-get install -y php-cli phpunit gettext)');
+else run('PHP lint and unit tests', 'node', ['scripts/php-check.mjs']);
 
 if (!process.env.TEST_DATABASE_URL) skip('PostgreSQL integration tests', 'TEST_DATABASE_URL is not set');
 if (!process.env.TEST_REDIS_URL) skip('cross-process live events over Redis', 'TEST_REDIS_URL is not set');
