@@ -29,6 +29,9 @@ import { telegramRoutes } from './channels/telegram/telegram.routes';
 import { createTelegramChannel } from './channels/telegram/telegram.channel';
 import { createWhatsAppChannel } from './channels/whatsapp/whatsapp.channel';
 import { whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
+import { widgetRoutes } from './channels/wordpress/widget.routes';
+import { createWordpressChannel } from './channels/wordpress/wordpress.channel';
+import { wordpressRoutes } from './channels/wordpress/wordpress.routes';
 import { fileRoutes } from './files/files.routes';
 import { createFileStorage } from './files/storage';
 import { createAccountNotices } from './mail/account-notices';
@@ -39,6 +42,7 @@ import { createInboundUpdates, createIntakeService } from './modules/intake';
 import { createChatService, messageRepo, messageRoutes } from './modules/messages';
 import { createTicketService, ticketRoutes } from './modules/tickets';
 import { createRealtime } from './realtime/realtime';
+import { createWidgetLive } from './realtime/widget-live';
 import { createActionService } from './modules/actions';
 import { agentRoutes, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
@@ -208,7 +212,28 @@ export function buildServices(deps: AppDeps) {
     storage,
     secrets,
   });
-  const registry = createChannelRegistry({ telegram: telegram.sender, whatsapp: whatsapp.sender });
+  // The widgets' live server looks sessions up through the channel, which publishes through the live server.
+  const widgetLive = createWidgetLive({
+    lookUp: (id) => wordpress.lookUpSession(id),
+    redisUrl: config.redisUrl,
+    logger,
+  });
+  const wordpress = createWordpressChannel({
+    db,
+    clock,
+    secrets,
+    live: widgetLive,
+    intake,
+    departments,
+    tickets,
+    chat,
+    storage,
+  });
+  const registry = createChannelRegistry({
+    telegram: telegram.sender,
+    whatsapp: whatsapp.sender,
+    wordpress: wordpress.sender,
+  });
   const worker = createOutboxWorker({ delivery, registry, logger });
   wakeWorker = () => worker.kick();
   return {
@@ -233,6 +258,8 @@ export function buildServices(deps: AppDeps) {
     pins,
     telegram,
     whatsapp,
+    wordpress,
+    widgetLive,
     worker,
     privateChats,
     notifications,
@@ -328,6 +355,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(pinRoutes(services.pins));
       await api.register(telegramRoutes(services.telegram));
       await api.register(whatsappRoutes(services.whatsapp));
+      await api.register(wordpressRoutes(services.wordpress));
+      await api.register(widgetRoutes(services.wordpress.widget, { webDist: config.webDist }));
       await api.register(privateChatRoutes(services.privateChats));
       await api.register(notificationRoutes(services.notifications));
       await api.register(pushRoutes(services.push));
@@ -339,9 +368,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fileRoutes(services.storage));
 
   services.realtime.attach(app.server);
+  services.widgetLive.attach(app.server);
   app.addHook('onClose', async () => {
     await services.telegram.stop();
     await services.whatsapp.stop();
+    services.wordpress.stop();
+    await services.widgetLive.close();
     await services.worker.stop();
     await services.realtime.close();
     await services.push.idle();
@@ -384,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       services.worker.start();
       await services.telegram.start();
       await services.whatsapp.start();
+      services.wordpress.start();
     },
   };
 }

@@ -98,3 +98,41 @@ export const signedIdentityPayloadSchema = z.object({
   exp: z.number().int(),
 });
 export type SignedIdentityPayload = z.infer<typeof signedIdentityPayloadSchema>;
+
+/**
+ * SPEC §7's WordPress variants of the agent calls. The site token and the visitor's e-mail only name the ticket
+ * within the caller's company; the caller's session and role decide, exactly as for the Telegram twins.
+ */
+const tokenIdSchema = z
+  .string()
+  .trim()
+  .regex(/^wpt_[A-Za-z0-9_-]{16,40}$/, { message: '⚠️ Invalid token!' });
+const clientEmailSchema = z
+  .string({ message: 'Email not found!' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.string().min(3, { message: 'Email not found!' }).max(254));
+
+export const acceptWordpressTicketBodySchema = z.object({
+  company_wordpress_token: tokenIdSchema,
+  companyid: z.string().optional(),
+  client_email: clientEmailSchema,
+});
+export const closeWordpressTicketBodySchema = z.object({
+  companyWordpressToken: tokenIdSchema,
+  clientEmail: clientEmailSchema,
+});
+export const wordpressMessagesQuerySchema = z.object({
+  companyWordpressToken: tokenIdSchema,
+  clientEmail: clientEmailSchema,
+  index: z.coerce.number().int().min(0).optional(),
+  tz: z.string().max(64).optional(),
+});
+/** POST /send-message-to-wordpress: the headers that name the ticket when the body has no `ticketid`. */
+export const WORDPRESS_CLIENT_EMAIL_HEADER = 'x-client-email';
+export const WORDPRESS_TOKEN_HEADER = 'x-company-wordpress-token';
+export const wordpressFileFieldsSchema = z.object({
+  companyWordpressToken: tokenIdSchema,
+  clientEmail: clientEmailSchema,
+  idempotencyKey: z.string().min(8).max(100).optional(),
+});

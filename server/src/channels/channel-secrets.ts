@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { telegramBots, whatsappAccounts, whatsappSignups } from '../db/schema';
+import { telegramBots, whatsappAccounts, whatsappSignups, wordpressTokens } from '../db/schema';
 import type { Logger } from '../platform/logger';
 import { isSealed, sealedWith, SecretsKeyError, type SecretBox } from '../platform/secrets';
 
@@ -54,6 +54,14 @@ export const SECRET_COLUMNS: readonly SecretColumn[] = [
     id: whatsappSignups.sessionId,
     companyId: whatsappSignups.companyId,
     value: whatsappSignups.accessToken,
+  },
+  {
+    // Signs the identities of the site's logged-in visitors: whoever has it can chat as any of them.
+    name: 'wordpress_tokens.secret',
+    table: wordpressTokens,
+    id: wordpressTokens.id,
+    companyId: wordpressTokens.companyId,
+    value: wordpressTokens.secret,
   },
 ];
 

@@ -471,20 +471,60 @@ export const whatsappSignups = pgTable(
   (t) => [index('whatsapp_signups_company_idx').on(t.companyId)],
 );
 
+/**
+ * A WordPress site's token, `<public_id>.<secret>`: the public id travels in the site's pages (the widget names
+ * its company by it); the secret stays in the plugin, which signs logged-in visitors' identities with it
+ * (HMAC-SHA256). Verifying an HMAC needs the key itself, so the secret is kept sealed (channel-secrets.ts), not
+ * hashed: a hash would be the signing key all the same.
+ */
 export const wordpressTokens = pgTable(
   'wordpress_tokens',
   {
     id: id(),
     companyId: companyId(),
+    publicId: text('public_id').notNull(),
     name: text('name').notNull(),
-    /** SHA-256 of the token: the token itself is shown once, at generation. */
-    tokenHash: text('token_hash').notNull(),
-    createdById: uuid('created_by_id').references(() => users.id),
+    secret: text('secret').notNull(),
+    /** The only origin the widget is accepted from (CORS and `Origin`). */
+    siteOrigin: text('site_origin').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at'),
   },
   (t) => [
-    uniqueIndex('wordpress_tokens_hash_uq').on(t.tokenHash),
-    index('wordpress_tokens_company_idx').on(t.companyId),
+    uniqueIndex('wordpress_tokens_public_id_uq').on(t.publicId),
+    index('wordpress_tokens_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * A visitor's widget session: the bearer the widget sends (its SHA-256 is the id), bound to one token and one
+ * client identity — a verified e-mail the site signed, or a guest. The client itself is made by intake with the
+ * first message (a logged-in reader who never writes is no client). Gone with its token.
+ */
+export const widgetSessions = pgTable(
+  'widget_sessions',
+  {
+    id: text('id').primaryKey(),
+    companyId: companyId(),
+    tokenId: uuid('token_id')
+      .notNull()
+      .references(() => wordpressTokens.id, { onDelete: 'cascade' }),
+    /** The client identity's external id on the wordpress platform (`<public id>:<e-mail>` or `…:guest:<uuid>`). */
+    identity: text('identity').notNull(),
+    verified: boolean('verified').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** The page's language, one of the 8: the bot texts the visitor gets. */
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('widget_sessions_token_idx').on(t.tokenId),
+    index('widget_sessions_identity_idx').on(t.identity),
+    index('widget_sessions_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 /** HTTP plumbing shared by every route: the error handler, the same-origin rule and body-type rule. */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { WIDGET_BASE } from '@kreechat/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ForbiddenError, TooManyRequestsError } from './errors';
 
@@ -40,6 +41,9 @@ export function registerSameOriginRule(app: FastifyInstance, publicUrl: string |
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // The WordPress widget's API is cross-origin by design: it carries a bearer, never a cookie, and answers only
+    // its session's site (channels/wordpress/widget.routes.ts), so a foreign page has nothing to ride on.
+    if (request.url.startsWith(WIDGET_BASE + '/')) return;
     const origin = request.headers.origin;
     if (!origin) return;
     if (!isOwnOrigin(origin, request, publicOrigin)) throw new ForbiddenError('Cross-site request refused');

@@ -60,7 +60,7 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
       tx: Tx,
       companyId: string,
       platform: Platform,
-      identity: { externalId: string; name: string; language?: string | null },
+      identity: { externalId: string; name: string; language?: string | null; email?: string | null },
     ): Promise<ClientRow> {
       const existing = await clientRepo.findByIdentityForUpdate(tx, companyId, platform, identity.externalId);
       if (existing) {
@@ -77,6 +77,7 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
           companyId,
           shortId,
           name: identity.name.slice(0, 200) || 'Client',
+          email: identity.email ?? null,
           language: identity.language ?? null,
           createdAt: clock.now(),
         },

@@ -223,7 +223,12 @@ export function createIntakeService(deps: {
      * A client's message: appended to their open ticket, or reopening their closed one, or starting a ticket —
      * at once with one department, or held until the client picks one of several.
      */
-    async receive(origin: InboundOrigin, message: InboundMessage): Promise<IntakeOutcome> {
+    async receive(
+      origin: InboundOrigin,
+      message: InboundMessage,
+      /** A channel that asks for the department before the first message (the widget) names it here. */
+      options: { departmentId?: string } = {},
+    ): Promise<IntakeOutcome> {
       const fast = await fastAppend(origin, message);
       if (fast) return fast;
       const result = await db.transaction(async (tx) => {
@@ -267,7 +272,8 @@ export function createIntakeService(deps: {
           reopened = true;
         } else if (!ticket) {
           const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
-          if (departments.length > 1) {
+          const chosen = departments.find((d) => d.id === options.departmentId);
+          if (departments.length > 1 && !chosen) {
             const alreadyHeld = await intakeRepo.hasHeld(tx, client.id);
             await intakeRepo.hold(tx, {
               companyId: origin.companyId,
@@ -288,7 +294,7 @@ export function createIntakeService(deps: {
             }
             return { outcome: { outcome: 'held', asked: !alreadyHeld } as IntakeOutcome, enqueued: !alreadyHeld };
           }
-          ticket = await createTicket(tx, origin, client, departments[0]!.id);
+          ticket = await createTicket(tx, origin, client, (chosen ?? departments[0]!).id);
           created = true;
         }
 

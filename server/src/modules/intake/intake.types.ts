@@ -25,7 +25,8 @@ export type InboundOrigin = {
   companyId: string;
   platform: Platform;
   channelRef: string;
-  client: { externalId: string; name: string; language: string | null };
+  /** `email` where the channel knows one (a WordPress visitor's), kept on a client it creates. */
+  client: { externalId: string; name: string; language: string | null; email?: string | null };
   /**
    * The channel update this is, marked processed in the same transaction. With `payload`, it is also recorded
    * there (when it was not recorded before): one commit both records and processes it.

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {} from '@fastify/multipart';
+import {
+  chooseWidgetDepartmentBodySchema,
+  createdWidgetSessionSchema,
+  createWidgetSessionBodySchema,
+  MAX_UPLOAD_BYTES,
+  rateWidgetTicketBodySchema,
+  sendWidgetMessageBodySchema,
+  sentWidgetMessageSchema,
+  uuidSchema,
+  widgetMessagesQuerySchema,
+  widgetMessagesSchema,
+  widgetSessionSchema,
+} from '@kreechat/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addressBucket } from '../../platform/client-address';
+import { NotFoundError, ValidationError } from '../../platform/errors';
+import type { WidgetService } from './widget.service';
+
+const bearerOf = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+};
+
+const fileFieldsSchema = z.object({
+  clientMessageId: uuidSchema,
+  caption: z.string().trim().max(1024).optional(),
+  departmentId: uuidSchema.optional(),
+});
+
+/**
+ * The widget's API, called from the company's site (another origin) with a bearer session, never a cookie — so
+ * the same-origin rule of the agents' API does not apply here (platform/http.ts leaves /api/widget/ to these
+ * checks): each call is answered to the session's own site origin only, and refused (403) from any other.
+ * Preflights are answered to any origin; they grant nothing, the bearer and the origin check do.
+ */
+export const widgetRoutes =
+  (widget: WidgetService, options: { webDist?: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const open = { config: { access: 'public' as const } };
+    const tags = ['widget'];
+
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+      // The widget's files and script are read by other sites' pages (helmet's default says same-origin).
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    });
+
+    app.options('/widget/*', open, async (_request, reply) =>
+      reply
+        .status(204)
+        .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+        .header('Access-Control-Max-Age', '600')
+        .send(),
+    );
+
+    const session = (request: FastifyRequest) => widget.resolve(bearerOf(request), request.headers.origin);
+    const address = (request: FastifyRequest) => addressBucket(request.ip);
+
+    const script = options.webDist ? path.join(options.webDist, 'widget', 'widget.js') : undefined;
+    app.get('/widget/widget.js', { ...open, schema: { tags } }, async (_request, reply: FastifyReply) => {
+      if (!script || !fs.existsSync(script)) throw new NotFoundError('The widget is not built (npm run build)');
+      // Not content-hashed (the site's page names it): revalidated often, and cheaply with its ETag.
+      return reply
+        .header('Content-Type', 'text/javascript; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=300')
+        .send(fs.createReadStream(script));
+    });
+
+    app.post(
+      '/widget/sessions',
+      {
+        ...open,
+        schema: { tags, body: createWidgetSessionBodySchema, response: { 201: createdWidgetSessionSchema } },
+      },
+      async (request, reply) => {
+        const created = await widget.createSession({
+          ...request.body,
+          origin: request.headers.origin,
+          address: address(request),
+        });
+        return reply.status(201).header('Cache-Control', 'no-store').send(created);
+      },
+    );
+
+    app.get(
+      '/widget/session',
+      { ...open, schema: { tags, response: { 200: widgetSessionSchema } } },
+      async (request, reply) =>
+        reply.header('Cache-Control', 'no-store').send(await widget.describe(await session(request))),
+    );
+
+    app.get(
+      '/widget/messages',
+      { ...open, schema: { tags, querystring: widgetMessagesQuerySchema, response: { 200: widgetMessagesSchema } } },
+      async (request, reply) =>
+        reply.header('Cache-Control', 'no-store').send(await widget.messages(await session(request), request.query)),
+    );
+
+    app.post(
+      '/widget/messages',
+      { ...open, schema: { tags, body: sendWidgetMessageBodySchema, response: { 200: sentWidgetMessageSchema } } },
+      async (request) => widget.send(await session(request), address(request), request.body),
+    );
+
+    app.post(
+      '/widget/files',
+      { ...open, schema: { tags, consumes: ['multipart/form-data'], response: { 200: sentWidgetMessageSchema } } },
+      async (request) => {
+        // The session first: a stranger's upload is refused before a byte of it is read.
+        const visitor = await session(request);
+        if (!request.isMultipart()) throw new ValidationError('Send the file as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let file: { bytes: Buffer; name: string } | undefined;
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+          if (part.type === 'file') file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
+          else fields[part.fieldname] = String(part.value);
+        }
+        if (!file) throw new ValidationError('No file was chosen');
+        if (file.bytes.length === 0) throw new ValidationError('The file is empty');
+        const parsed = fileFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid fields');
+        return widget.sendFile(visitor, address(request), {
+          clientMessageId: parsed.data.clientMessageId,
+          caption: parsed.data.caption || null,
+          departmentId: parsed.data.departmentId,
+          file,
+        });
+      },
+    );
+
+    app.post(
+      '/widget/department',
+      { ...open, schema: { tags, body: chooseWidgetDepartmentBodySchema } },
+      async (request, reply) => {
+        await widget.chooseDepartment(await session(request), address(request), request.body.departmentId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/widget/rating',
+      { ...open, schema: { tags, body: rateWidgetTicketBodySchema } },
+      async (request, reply) => {
+        const { ticketId, rating } = request.body;
+        await widget.rate(await session(request), address(request), ticketId, rating);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post('/widget/end', { ...open, schema: { tags } }, async (request, reply) => {
+      await widget.end(await session(request));
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/widget/files/:messageId',
+      { ...open, schema: { tags, params: z.object({ messageId: uuidSchema }) } },
+      async (request, reply) => {
+        const file = await widget.file(await session(request), request.params.messageId);
+        if (!file) throw new NotFoundError('File not found');
+        return reply
+          .header('Content-Type', file.mime)
+          .header('Content-Length', file.size)
+          .header('Cache-Control', 'private, no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header(
+            'Content-Disposition',
+            `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          )
+          .send(fs.createReadStream(file.path));
+      },
+    );
+  };

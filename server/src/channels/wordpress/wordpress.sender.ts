@@ -1,0 +1,60 @@
+/**
+ * The WordPress channel's outbound side. A site has no API to call: what an agent sends is already stored, and
+ * the widget reads it from KreeChat. Delivering a job means telling the visitor's open widgets (on every process,
+ * through the widget server's adapter); a visitor with no widget open reads it on their next visit. The outbox
+ * still carries it, so the order of an agent's messages and the closing text is the order everywhere else.
+ */
+import type { Db } from '../../db/client';
+import type { DeliveryJob } from '../../modules/delivery';
+import type { WidgetPublisher } from '../../platform/widget-events';
+import { botText } from '../bot-texts';
+import { DeliveryRefused, type ChannelSender, type SendResult } from '../registry';
+import { widgetRepo } from './widget.repo';
+import type { WordpressRepo } from './wordpress.repo';
+
+export function createWordpressSender(deps: { db: Db; repo: WordpressRepo; live: WidgetPublisher }): ChannelSender {
+  const { db, repo, live } = deps;
+
+  async function send(job: DeliveryJob): Promise<SendResult> {
+    if (!(await repo.tokenExists(db, job.channelRef))) {
+      throw new DeliveryRefused('The WordPress site was disconnected (its token was deleted)');
+    }
+    const to = (event: 'message' | 'ticket' | 'notice', payload: unknown) =>
+      (live.toVisitor as (t: string, i: string, e: string, p: unknown) => void)(
+        job.channelRef,
+        job.recipient,
+        event,
+        payload,
+      );
+    switch (job.kind) {
+      // The widget shows no read marks of the agent's.
+      case 'read':
+        return {};
+      case 'botText': {
+        const p = job.payload;
+        to('notice', {
+          kind: p.notice,
+          text: botText(p.language, p.notice),
+          departments: p.notice === 'chooseDepartment' ? p.departments : [],
+        });
+        return {};
+      }
+      case 'message': {
+        const message = await widgetRepo.message(db, job.companyId, job.message.id);
+        if (!message) return {};
+        to('message', message);
+        if (message.type === 'close') {
+          to('notice', { kind: 'closed', text: botText(job.clientLanguage, 'closed'), departments: [] });
+        }
+        if (message.type === 'close' || message.type === 'reopen') {
+          const ticket = await widgetRepo.ticketById(db, job.companyId, message.ticketId);
+          if (ticket) to('ticket', ticket);
+        }
+        return { externalId: message.id };
+      }
+    }
+  }
+
+  // Nothing here calls a remote API: an error is our own (the database), and the worker's default retries it.
+  return { send, classify: () => undefined };
+}
