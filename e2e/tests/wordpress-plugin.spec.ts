@@ -2,11 +2,13 @@
  * The KreeChat WordPress plugin in a real WordPress 6.1 (Debian's, on PHP's built-in server and MariaDB): an admin
  * saves the address and token on Settings → KreeChat and the secret never reaches a page; the front page carries
  * the widget's configuration and its deferred script; a logged-in user's identity comes signed from the REST route,
- * uncached, only with that user's nonce; plain permalinks, the consent switch, the translations and the
- * `kreechat_show_widget` filter. No KreeChat server is needed: the widget script's address is a closed port.
+ * uncached, only with that user's nonce; plain permalinks, the consent switch, the translations, the
+ * `kreechat_show_widget` filter and uninstalling. No KreeChat server is needed: the widget script's address is a
+ * closed port.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { WidgetPageConfig } from '@kreechat/contract';
 import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { startWordPress, type WordPress, type WordPressUser } from '../support/wordpress';
@@ -28,17 +30,8 @@ function newToken() {
   return { id, secret, pasted: `${id}.${secret}` };
 }
 
-type WidgetConfig = {
-  server: string;
-  tokenId: string;
-  identityUrl: string | null;
-  nonce: string | null;
-  requireConsent: boolean;
-  locale: string;
-};
-
 const widgetConfig = (page: Page) =>
-  page.evaluate(() => (window as unknown as { kreechatWidget?: WidgetConfig }).kreechatWidget ?? null);
+  page.evaluate(() => (window as unknown as { kreechatWidget?: WidgetPageConfig }).kreechatWidget ?? null);
 
 async function logIn(page: Page, wp: WordPress, who: WordPressUser) {
   await page.goto(`${wp.url}/wp-login.php`);
@@ -298,5 +291,16 @@ test.describe('plain permalinks', () => {
       name: wp.visitor.name,
     });
     expect((await page.request.get(`${wp.url}/?rest_route=/kreechat/v1/identity`)).status()).toBe(401);
+  });
+
+  test('deleting the plugin deletes its settings and the secret', () => {
+    expect(wp.php(`echo wp_json_encode( KreeChat\\Options::is_configured() );`)).toBe('true');
+    const left = wp.php(
+      `require_once ABSPATH . 'wp-admin/includes/plugin.php';
+       deactivate_plugins( 'kreechat/kreechat.php' );
+       uninstall_plugin( 'kreechat/kreechat.php' ); // runs uninstall.php, as Plugins → Delete does
+       echo wp_json_encode( array( get_option( 'kreechat_settings' ), get_option( 'kreechat_secret' ) ) );`,
+    );
+    expect(JSON.parse(left)).toEqual([false, false]);
   });
 });
