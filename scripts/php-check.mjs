@@ -62,7 +62,6 @@ const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'kreechat-php-check-'));
 try {
   const pot = path.join(languages, 'kreechat.pot');
   const sourcePot = path.join(temp, 'source.pot');
-  const sources = filesUnder(plugin, '.php').filter((file) => !file.endsWith('uninstall.php'));
   const keywords = ['__', '_e', 'esc_html__', 'esc_html_e', 'esc_attr__', 'esc_attr_e', '_x:1,2c', '_n:1,2'];
   const extracted = run('xgettext', [
     '--language=PHP',
@@ -70,7 +69,7 @@ try {
     ...keywords.map((k) => `--keyword=${k}`),
     '-o',
     sourcePot,
-    ...sources,
+    ...filesUnder(plugin, '.php'),
   ]);
   if (!extracted.ok) failures.push('xgettext');
   else if (!run('msgcmp', ['--use-untranslated', pot, sourcePot], { quiet: true }).ok) {

@@ -7,7 +7,7 @@
 # Needs the apt lists (apt-get update) only when nothing is cached yet.
 set -euo pipefail
 
-cache="${KREECHAT_WORDPRESS_CACHE:-$HOME/.cache/kreechat-wordpress}"
+cache="${KREECHAT_WORDPRESS_CACHE:-${HOME:-/root}/.cache/kreechat-wordpress}"
 cached=$(find "$cache" -mindepth 2 -maxdepth 2 -name .complete -printf '%h\n' 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -n "$cached" ]; then
   echo "$cached/wordpress"

@@ -55,10 +55,13 @@ final class Options {
 		}
 	}
 
-	/** Whether the widget has what it needs: an address, a token id and its secret. */
+	/**
+	 * Whether the widget has what it needs: an address and a token. The secret is saved whenever a token id is, and
+	 * is not read here: it is not autoloaded, so reading it would cost every page view a query.
+	 */
 	public static function is_configured(): bool {
 		$settings = self::settings();
-		return '' !== $settings['address'] && '' !== $settings['token_id'] && '' !== self::secret();
+		return '' !== $settings['address'] && '' !== $settings['token_id'];
 	}
 
 	/**
