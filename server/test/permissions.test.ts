@@ -7,12 +7,19 @@
  * and a cast, and a rival company. Each row opens the tickets it changes, so rows do not depend on each other.
  */
 import fs from 'node:fs';
-import { ACCOUNT_MESSAGES, type ServerEventName, type ServerEventPayload, type Ticket } from '@kreechat/contract';
+import {
+  ACCOUNT_MESSAGES,
+  type ServerEventName,
+  type ServerEventPayload,
+  type Ticket,
+  type WordpressToken,
+} from '@kreechat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackUpdate, textUpdate } from './fakes/telegram/updates';
 import { eventually, seedCompany, STRONG_PASSWORD, TestClient, uniqueEmail, type Reply } from './harness';
 import { connectLive } from './live';
 import { companyWithBot, deliver, startTelegramWorld, type World } from './telegram-world';
+import { openVisitor, SITE } from './wordpress-world';
 
 type Row = { calls: string; agent: string; moderator: string; admin: string; check: () => Promise<void> };
 
@@ -87,11 +94,26 @@ const TABLE: Row[] = [
   },
   {
     calls:
-      'departments (`admin/get-departments`, `create-department`, `delete-department`), Telegram setup, WhatsApp setup (numbers, webhook switch, business profile, templates)',
+      'departments (`admin/get-departments`, `create-department`, `delete-department`), Telegram setup, WhatsApp setup (numbers, webhook switch, business profile, templates), WordPress tokens and `wordpress/plugin.zip`',
     agent: '403',
     moderator: '403',
     admin: 'yes',
     check: departmentsAndChannels,
+  },
+  {
+    calls:
+      'WordPress variants (`accept-wordpress-ticket`, `get-kreechat-wordpress-messages`, `send-message-to-wordpress`, `send-wordpress-file-to-plugin`, `close-wordpress-ticket`): site token and e-mail name the ticket',
+    agent: 'as their twins above',
+    moderator: 'as their twins',
+    admin: 'as their twins',
+    check: wordpressTwins,
+  },
+  {
+    calls: '`widget/…` (the WordPress widget: session, messages, files, department, rating)',
+    agent: "a visitor's session only",
+    moderator: "a visitor's session only",
+    admin: "a visitor's session only",
+    check: widgetCalls,
   },
 ];
 
@@ -692,6 +714,81 @@ async function departmentsAndChannels() {
   ]) {
     await expectStatuses({ agent: 403, moderator: 403, stranger: 401 }, call);
   }
+  // WordPress: tokens and the plugin, the admin's only; another company's token is not found.
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.get('/get-wordpress-tokens'),
+  );
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.get('/wordpress/plugin.zip'),
+  );
+  const site = { tokenName: 'Shop', siteUrl: SITE };
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 201 }, (c) =>
+    c.post('/generate-wp-token', site),
+  );
+  const [made] = (await must(home.adminClient.get('/get-wordpress-tokens'))) as WordpressToken[];
+  const removal = `/delete-wordpress-token/${made!.token_id}/${encodeURIComponent(made!.created_at)}`;
+  await expectStatuses({ agent: 403, moderator: 403, rivalAdmin: 404, admin: 200 }, (c) => c.del(removal));
+}
+
+/** A WordPress visitor of Home's site writes into General: a pending ticket, named by the site token and e-mail. */
+async function wordpressTicket() {
+  const made = await home.adminClient.post('/generate-wp-token', { tokenName: 'Shop', siteUrl: SITE });
+  const tokenId = (made.body.token as string).split('.')[0]!;
+  const email = `visitor.${++lastChat}@example.test`;
+  const visitor = await openVisitor(world.t, tokenId, { guest: { name: 'Wanda', email } });
+  const general = (
+    (await must(home.adminClient.get('/admin/get-departments'))).departments as {
+      departmentid: string;
+      department_name: string;
+    }[]
+  ).find((d) => d.department_name === 'General')!.departmentid;
+  const sent = await visitor.send('Hello from the site', { departmentId: general });
+  if (sent.status !== 200) throw new Error(`visitor: ${sent.status} ${JSON.stringify(sent.body)}`);
+  return { tokenId, email, visitor, named: { companyWordpressToken: tokenId, clientEmail: email } };
+}
+
+async function wordpressTwins() {
+  const { tokenId, email, named } = await wordpressTicket();
+  const accept = { company_wordpress_token: tokenId, companyid: home.company.id, client_email: email };
+  await expectStatuses({ outsider: 404, hal: 404, rivalAdmin: 404, stranger: 401, agent: 200, colleague: 409 }, (c) =>
+    c.post('/accept-wordpress-ticket', accept),
+  );
+  const history = `/get-kreechat-wordpress-messages?companyWordpressToken=${tokenId}&clientEmail=${email}`;
+  await expectStatuses({ outsider: 404, rivalAdmin: 404, stranger: 401, colleague: 200, moderator: 200 }, (c) =>
+    c.get(history),
+  );
+  const headers = { 'x-company-wordpress-token': tokenId, 'x-client-email': email };
+  await expectStatuses(
+    { colleague: 403, outsider: 404, moderator: 403, admin: 403, rivalAdmin: 404, stranger: 401, agent: 200 },
+    (c) => c.post('/send-message-to-wordpress', { content: 'On it' }, headers),
+  );
+  const file = () => {
+    const form = new FormData();
+    form.append('companyWordpressToken', tokenId);
+    form.append('clientEmail', email);
+    form.append('file', new Blob(['an invoice'], { type: 'text/plain' }), 'invoice.txt');
+    return form;
+  };
+  await expectStatuses({ colleague: 403, outsider: 404, rivalAdmin: 404, agent: 200 }, (c) =>
+    c.postForm('/send-wordpress-file-to-plugin', file()),
+  );
+  await expectStatuses({ colleague: 403, outsider: 404, rivalAdmin: 404, stranger: 401, agent: 200 }, (c) =>
+    c.post('/close-wordpress-ticket', named),
+  );
+}
+
+async function widgetCalls() {
+  const { visitor } = await wordpressTicket();
+  // An agent's session is no widget session: the widget's calls take a visitor's bearer, from the site only.
+  await expectStatuses({ agent: 401, moderator: 401, admin: 401, rivalAdmin: 401, stranger: 401 }, (c) =>
+    c.get('/widget/messages', { origin: SITE }),
+  );
+  expect((await visitor.get('/widget/messages')).status).toBe(200);
+  const stolen = await world.t.client().get('/widget/messages', {
+    origin: 'https://evil.test',
+    authorization: `Bearer ${visitor.session}`,
+  });
+  expect(stolen.status).toBe(403);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
