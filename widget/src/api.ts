@@ -70,10 +70,11 @@ export function widgetApi(server: string, fetchImpl: typeof fetch = (...args) =>
       return call<WidgetMessages>('GET', `/messages${search}`, bearer);
     },
     send: (bearer: string, body: SendWidgetMessageBody) => call<SentWidgetMessage>('POST', '/messages', bearer, body),
-    sendFile(bearer: string, fields: { clientMessageId: string; caption: string; file: File }) {
+    sendFile(bearer: string, fields: { clientMessageId: string; caption: string; file: File; departmentId?: string }) {
       const form = new FormData();
       form.append('clientMessageId', fields.clientMessageId);
       if (fields.caption) form.append('caption', fields.caption);
+      if (fields.departmentId) form.append('departmentId', fields.departmentId);
       // The file last: the server streams the multipart body and reads the fields before it.
       form.append('file', fields.file, fields.file.name);
       return call<SentWidgetMessage>('POST', '/files', bearer, form);

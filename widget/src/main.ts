@@ -70,6 +70,7 @@ function mount(config: WidgetPageConfig): void {
       close: () => widget.close(),
       retry: () => widget.retry(),
       guest: (name, email) => widget.guest(name, email),
+      guestEdited: () => widget.guestEdited(),
       send: (text) => widget.send(text),
       pickFile: (file) => widget.pickFile(file),
       resend: (id) => widget.resend(id),

@@ -15,7 +15,8 @@ export type WidgetState = {
   open: boolean;
   phase: Phase;
   error: string | null;
-  guestError: string | null;
+  /** What is wrong with the guest form, and which field it is about (null: the whole form, e.g. refused). */
+  guestError: { field: 'name' | 'email' | null; text: string } | null;
   guestBusy: boolean;
   visitor: WidgetVisitor | null;
   /** The session's departments: asked before the first message when there are several. */

@@ -13,6 +13,7 @@ export const STYLES = `
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 button,input,textarea{font:inherit;color:inherit}
 button{cursor:pointer}
+svg{width:20px;height:20px;flex:none}
 :focus-visible{outline:3px solid ${c.ring};outline-offset:2px}
 .launcher{position:fixed;right:20px;bottom:20px;z-index:2147483646;width:60px;height:60px;border:0;border-radius:50%;background:${c.accent};color:${c.onAccent};box-shadow:0 4px 14px rgba(0,0,0,.25);display:grid;place-items:center;transition:transform .15s ease}
 .launcher:hover{transform:scale(1.06)}
@@ -49,6 +50,7 @@ button{cursor:pointer}
 .bubble a{color:inherit}
 .file svg{width:20px;height:20px;flex:none}
 .file{display:flex;align-items:center;gap:6px;border:0;background:none;padding:0;color:inherit;text-decoration:underline;text-align:start}
+span.file{text-decoration:none}
 .file + .caption{margin-top:6px}
 .older{align-self:center;margin-bottom:4px}
 .btn{border:1px solid ${c.edge};background:${c.surface};border-radius:10px;padding:7px 14px;font-weight:600}
@@ -69,7 +71,7 @@ legend{font-weight:600;margin-bottom:6px;padding:0}
 .choice:has(input:focus-visible){outline:3px solid ${c.ring};outline-offset:2px}
 .choice input:focus-visible{outline:none}
 .error{color:${c.error};font-size:13px;margin:0}
-.chip{display:flex;align-items:center;gap:6px;background:${c.bubble};border-radius:10px;padding:4px 4px 4px 10px;font-size:13px}
+.chip{display:flex;align-items:center;gap:8px;background:${c.bubble};border-radius:10px;padding:4px 4px 4px 10px;font-size:13px}
 .chip span{flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .chip .icon{width:30px;height:30px}
 .compose{display:flex;align-items:flex-end;gap:6px}

@@ -14,6 +14,7 @@ export type ViewActions = {
   close(): void;
   retry(): void;
   guest(name: string, email: string): void;
+  guestEdited(): void;
   /** True when the text was taken (the box is cleared); false leaves it for the visitor to fix. */
   send(text: string): boolean;
   pickFile(file: File | null): void;
@@ -109,6 +110,7 @@ export class WidgetView {
       required: true,
     });
     this.guestError = h('p', { class: 'error', id: 'kc-guest-error', role: 'alert' });
+    for (const input of [this.guestName, this.guestEmail]) input.addEventListener('input', () => actions.guestEdited());
     this.guestSubmit = h('button', { type: 'submit', class: 'btn primary' }, t('start'));
     this.guestForm = h(
       'form',
@@ -233,9 +235,19 @@ export class WidgetView {
     this.stateText.textContent = phase === 'error' ? (state.error ?? t('loadError')) : t('loading');
     this.retryButton.hidden = phase !== 'error';
     this.guestForm.hidden = phase !== 'guest';
-    this.guestError.textContent = state.guestError ?? '';
+    this.guestError.textContent = state.guestError?.text ?? '';
     this.guestSubmit.disabled = state.guestBusy;
-    this.guestName.setAttribute('aria-invalid', String(Boolean(state.guestError) && !this.guestName.value.trim()));
+    for (const [field, input] of [
+      ['name', this.guestName],
+      ['email', this.guestEmail],
+    ] as const) {
+      const invalid = state.guestError?.field === field;
+      input.setAttribute('aria-invalid', String(invalid));
+      if (invalid) input.setAttribute('aria-describedby', 'kc-guest-error');
+      else input.removeAttribute('aria-describedby');
+      // The field to fix gets the focus when the complaint is new.
+      if (invalid && before?.guestError !== state.guestError) input.focus();
+    }
     this.log.hidden = phase !== 'ready';
     this.foot.hidden = phase !== 'ready';
 
@@ -420,7 +432,8 @@ export class WidgetView {
   /** An image is shown (and downloads when clicked); any other file is a download button. */
   private file(item: ChatItem): HTMLElement {
     const file = item.file!;
-    if (item.local) return h('span', { class: 'file' }, icon(ICONS.file), file.name);
+    // No URL: the file never reached KreeChat (too large for the channel, SPEC §5's 'Filesize too large!').
+    if (item.local || !file.url) return h('span', { class: 'file' }, icon(ICONS.file), file.name);
     if (file.kind === 'image') {
       const image = h('img', { alt: file.name });
       const link = h('a', { download: file.name }, image);

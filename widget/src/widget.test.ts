@@ -153,9 +153,11 @@ describe('the widget controller', () => {
     first.widget.open();
     await until(() => expect(first.state.phase).toBe('guest'));
     first.widget.guest('  ', 'g@example.com');
-    expect(first.state.guestError).toBe('Enter your name');
+    expect(first.state.guestError).toEqual({ field: 'name', text: 'Enter your name' });
     first.widget.guest('Gina', 'not-an-email');
-    expect(first.state.guestError).toBe('Enter a valid e-mail');
+    expect(first.state.guestError).toEqual({ field: 'email', text: 'Enter a valid e-mail' });
+    first.widget.guestEdited();
+    expect(first.state.guestError).toBeNull();
     first.widget.guest('Gina', 'gina@example.com');
     await until(() => expect(first.state.phase).toBe('ready'));
     expect(first.widget.send('Hello')).toBe(true);

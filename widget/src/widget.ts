@@ -17,6 +17,11 @@ export type ViewPort = Pick<WidgetView, 'render' | 'focusLauncher' | 'focusCompo
 
 /** Loose, on purpose: the server checks the address; this only catches a typo before a round trip. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Bot texts the widget says in its own way, from state that also survives a reload: the department question
+ * (the choice above the composer), the closing text (the close line and the rating) and the rating's thanks.
+ */
+const OWN_NOTICES = new Set(['chooseDepartment', 'closed', 'ratingThanks']);
 /** Most `after` pages read in one catch-up; more means the socket was down for long: the next poll goes on. */
 const CATCH_UP_PAGES = 10;
 
@@ -84,8 +89,8 @@ export class Widget {
 
   guest(name: string, email: string): void {
     const { t, api, config, language } = this.deps;
-    if (!name.trim()) return this.set({ guestError: t('nameRequired') });
-    if (!EMAIL.test(email.trim())) return this.set({ guestError: t('emailInvalid') });
+    if (!name.trim()) return this.set({ guestError: { field: 'name', text: t('nameRequired') } });
+    if (!EMAIL.test(email.trim())) return this.set({ guestError: { field: 'email', text: t('emailInvalid') } });
     this.set({ guestBusy: true, guestError: null });
     api
       .createSession({ tokenId: config.tokenId, guest: { name: name.trim(), email: email.trim() }, language })
@@ -93,9 +98,14 @@ export class Widget {
       .catch((error: unknown) => {
         // 400 is the server's word on the fields (in English); the rest say the chat cannot be had now.
         const message = error instanceof ApiError && error.status === 400 ? error.message : this.errorText(error);
-        this.set({ guestError: message });
+        this.set({ guestError: { field: null, text: message } });
       })
       .finally(() => this.set({ guestBusy: false }));
+  }
+
+  /** The visitor is correcting the form: the old complaint goes. */
+  guestEdited(): void {
+    if (this.state.guestError) this.set({ guestError: null });
   }
 
   send(text: string): boolean {
@@ -275,7 +285,7 @@ export class Widget {
         ticket: (ticket) => this.set({ ticket }),
         notice: (notice) =>
           this.set({
-            notice: notice.text || null,
+            notice: OWN_NOTICES.has(notice.kind) ? this.state.notice : notice.text || null,
             ...(notice.departments.length ? { noticeDepartments: notice.departments } : {}),
           }),
         ended: () => this.ended(),
@@ -318,13 +328,17 @@ export class Widget {
     const cid = item.clientMessageId!;
     if (!session) return;
     try {
+      // The department chosen before the first message goes with it (text or file).
+      const department =
+        this.state.department && this.state.ticket === null ? { departmentId: this.state.department } : {};
       const sent = item.pendingFile
-        ? await this.deps.api.sendFile(session, { clientMessageId: cid, caption: item.text, file: item.pendingFile })
-        : await this.deps.api.send(session, {
-            text: item.text,
+        ? await this.deps.api.sendFile(session, {
             clientMessageId: cid,
-            ...(this.state.department && this.state.ticket === null ? { departmentId: this.state.department } : {}),
-          });
+            caption: item.text,
+            file: item.pendingFile,
+            ...department,
+          })
+        : await this.deps.api.send(session, { text: item.text, clientMessageId: cid, ...department });
       if (sent.status === 'held') {
         this.set({
           items: dropLocal(this.state.items, cid),
