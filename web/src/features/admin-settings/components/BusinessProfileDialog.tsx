@@ -25,6 +25,7 @@ import {
   type ProfileValues,
 } from '../lib/business-profile';
 import fieldStyles from '../../../components/Field.module.css';
+import { RetryAlert } from './RetryAlert';
 import wa from './whatsapp.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -58,17 +59,9 @@ export function BusinessProfileDialog({
           <Skeleton width="100%" height={80} radius="md" />
         </div>
       ) : profile.isError ? (
-        <Alert
-          tone="error"
-          title={t('settings.whatsapp.profile.loadFailed')}
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert title={t('settings.whatsapp.profile.loadFailed')} onRetry={() => void profile.refetch()}>
           {errorMessage(profile.error, t('settings.whatsapp.unreachable'))}
-        </Alert>
+        </RetryAlert>
       ) : (
         <ProfileForm phoneNumberId={number.id} profile={profile.data} onClose={onClose} />
       )}

@@ -1,18 +1,17 @@
-import { Clock } from 'lucide-react';
 import type { Platform } from '@kreechat/contract';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { TelegramSettings } from './TelegramSettings';
 import { WhatsAppSettings } from './WhatsAppSettings';
+import { WordPressSettings } from './WordPressSettings';
 import styles from './settings.module.css';
 
 type Service = Extract<Platform, 'telegram' | 'whatsapp' | 'wordpress'>;
 const SERVICES: Service[] = ['telegram', 'whatsapp', 'wordpress'];
 
 /**
- * Settings → Communication services: choose Telegram, WhatsApp or WordPress (the last arrives later). `?service=`
+ * Settings → Communication services: choose Telegram, WhatsApp or WordPress. `?service=`
  * keeps the choice, so a reload or a shared link opens the same service.
  */
 export function CommunicationServices() {
@@ -31,8 +30,11 @@ export function CommunicationServices() {
       (old) => {
         const updated = new URLSearchParams(old);
         updated.set('service', name);
-        // A service's own sub-view (`?wa=`) means nothing to another one.
-        if (name !== service) updated.delete('wa');
+        // A service's own sub-view (`?wa=`, `?wp=`) means nothing to another one.
+        if (name !== service) {
+          updated.delete('wa');
+          updated.delete('wp');
+        }
         return updated;
       },
       { replace: true },
@@ -65,11 +67,7 @@ export function CommunicationServices() {
       </div>
       {service === 'telegram' && <TelegramSettings />}
       {service === 'whatsapp' && <WhatsAppSettings />}
-      {service === 'wordpress' && (
-        <div className={styles.card}>
-          <EmptyState size="sm" icon={<Clock size={22} />} title={t('common.comingSoon')} />
-        </div>
-      )}
+      {service === 'wordpress' && <WordPressSettings />}
     </section>
   );
 }

@@ -8,7 +8,6 @@ import {
 } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
@@ -20,6 +19,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useCreateDepartment } from '../api/create-department';
 import { useDeleteDepartment } from '../api/delete-department';
 import { useAdminDepartments } from '../api/get-departments';
+import { RetryAlert } from './RetryAlert';
 import styles from './settings.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -213,16 +213,7 @@ export function DepartmentsPanel() {
           </div>
         </div>
       ) : departments.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void departments.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('settings.departments.loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => void departments.refetch()}>{t('settings.departments.loadFailed')}</RetryAlert>
       ) : live.length === 0 ? (
         <EmptyState size="sm" icon={<Building2 size={24} />} title={t('settings.departments.empty')} />
       ) : (

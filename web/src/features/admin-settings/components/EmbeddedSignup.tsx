@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useEmbeddedSignup, type EmbeddedSignupConfig } from '../hooks/use-embedded-signup';
 import { signupProgress, type SignupFailure, type SignupProgress } from '../lib/embedded-signup';
 import { NumberConnected } from './ConnectedNumber';
+import { RetryAlert } from './RetryAlert';
 import wa from './whatsapp.module.css';
 
 /**
@@ -103,16 +104,7 @@ function SignupFlow({ config }: { config: EmbeddedSignupConfig }) {
       </fieldset>
 
       {sdkStatus === 'failed' ? (
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={retrySdk}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('settings.whatsapp.signup.sdkFailed')}
-        </Alert>
+        <RetryAlert onRetry={retrySdk}>{t('settings.whatsapp.signup.sdkFailed')}</RetryAlert>
       ) : (
         <div className={wa.actions}>
           <Button

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
 import { TextField } from '../../../components/TextField';
 import { useTelegramToken } from '../api/get-telegram-token';
 import { useSetupTelegram } from '../api/setup-telegram';
 import { checkBotToken, telegramFailure, type TelegramFailure } from '../lib/telegram';
+import { ServiceCard } from './ServiceCard';
 import fieldStyles from '../../../components/Field.module.css';
 import styles from './settings.module.css';
 
@@ -83,15 +83,7 @@ export function TelegramSettings() {
   const username = status.data?.username;
 
   return (
-    <div className={styles.card}>
-      <div className={styles.cardHeader}>
-        <PlatformIcon platform="telegram" size={36} />
-        <div>
-          <h3 className={styles.cardTitle}>{t('settings.telegram.title')}</h3>
-          <p className={styles.sectionText}>{t('settings.telegram.intro')}</p>
-        </div>
-      </div>
-
+    <ServiceCard platform="telegram" title={t('settings.telegram.title')} intro={t('settings.telegram.intro')}>
       {status.isPending ? (
         <div className={styles.stack} aria-busy="true">
           <Skeleton width="40%" height={14} />
@@ -187,6 +179,6 @@ export function TelegramSettings() {
           if (checked.ok) send(checked.token);
         }}
       />
-    </div>
+    </ServiceCard>
   );
 }

@@ -15,6 +15,7 @@ import { useTogglePhoneNumberWebhook } from '../api/toggle-phone-number-webhook'
 import { graphTime, qualityTone, verificationTone } from '../lib/whatsapp-values';
 import { BusinessProfileDialog } from './BusinessProfileDialog';
 import { GraphValue } from './GraphValue';
+import { RetryAlert } from './RetryAlert';
 import wa from './whatsapp.module.css';
 
 const numberOf = (number: WhatsAppPhoneNumber): string => number.display_phone_number?.trim() || number.id;
@@ -153,17 +154,9 @@ export function WhatsAppAccounts({ onRegister }: { onRegister: () => void }) {
       {toggleError && <Alert tone="error">{toggleError}</Alert>}
 
       {numbers.isError ? (
-        <Alert
-          tone="error"
-          title={t('settings.whatsapp.accounts.loadFailed')}
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void numbers.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert title={t('settings.whatsapp.accounts.loadFailed')} onRetry={() => void numbers.refetch()}>
           {errorMessage(numbers.error, t('settings.whatsapp.unreachable'))}
-        </Alert>
+        </RetryAlert>
       ) : (
         <DataTable
           table={table}

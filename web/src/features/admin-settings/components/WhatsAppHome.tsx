@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { BadgeCheck, Building2, PhoneCall, PhoneOff, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useWhatsAppSetup } from '../api/get-whatsapp-setup';
@@ -10,6 +8,7 @@ import { ConnectedNumber } from './ConnectedNumber';
 import { EmbeddedSignup } from './EmbeddedSignup';
 import { ManualConnectForm } from './ManualConnectForm';
 import { WebhookSettings } from './WebhookSettings';
+import { RetryAlert } from './RetryAlert';
 import wa from './whatsapp.module.css';
 
 /**
@@ -46,16 +45,9 @@ export function WhatsAppHome({
         {setup.isPending ? (
           <Skeleton width="60%" height={18} />
         ) : setup.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void setup.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void setup.refetch()}>
             {errorMessage(setup.error, t('settings.whatsapp.home.loadFailed'))}
-          </Alert>
+          </RetryAlert>
         ) : numbers.length === 0 ? (
           <p className={wa.emptyLine}>
             <PhoneOff size={16} aria-hidden="true" className={wa.inlineIcon} />

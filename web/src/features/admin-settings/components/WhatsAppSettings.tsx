@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { FileText, Home, Phone, type LucideIcon } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlatformIcon } from '../../../components/PlatformIcon';
-import { TabList } from '../../../components/TabList';
 import { useLiveTemplates } from '../hooks/use-live-templates';
+import { useSubView } from '../hooks/use-sub-view';
+import { ServiceCard } from './ServiceCard';
+import { SubViews } from './SubViews';
 import { WhatsAppAccounts } from './WhatsAppAccounts';
 import { WhatsAppHome } from './WhatsAppHome';
 import { WhatsAppTemplates } from './WhatsAppTemplates';
-import styles from './settings.module.css';
-import wa from './whatsapp.module.css';
 
 /** SPEC §2's sub-views home_page, whatsapp_accounts and templates, as `?wa=` values (home is the default). */
 const VIEWS = ['home', 'accounts', 'templates'] as const;
 type View = (typeof VIEWS)[number];
-const isView = (value: string | null): value is View => VIEWS.some((view) => view === value);
 
 const ICONS: Record<View, LucideIcon> = { home: Home, accounts: Phone, templates: FileText };
 
@@ -24,24 +21,11 @@ const ICONS: Record<View, LucideIcon> = { home: Home, accounts: Phone, templates
  */
 export function WhatsAppSettings() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('wa');
-  const view: View = isView(requested) ? requested : 'home';
+  const [view, choose] = useSubView('wa', VIEWS);
   // "Register account" on the accounts view opens home with focus on the ways to connect.
   const [focusConnect, setFocusConnect] = useState(false);
   // Review results arrive while any sub-view is open, so the list is right when the admin switches to it.
   useLiveTemplates();
-
-  const choose = (next: View) =>
-    setParams(
-      (old) => {
-        const updated = new URLSearchParams(old);
-        if (next === 'home') updated.delete('wa');
-        else updated.set('wa', next);
-        return updated;
-      },
-      { replace: true },
-    );
 
   const labels: Record<View, string> = {
     home: t('settings.whatsapp.views.home'),
@@ -50,35 +34,16 @@ export function WhatsAppSettings() {
   };
 
   return (
-    <div className={styles.card}>
-      <div className={styles.cardHeader}>
-        <PlatformIcon platform="whatsapp" size={36} />
-        <div>
-          <h3 className={styles.cardTitle}>{t('settings.whatsapp.title')}</h3>
-          <p className={styles.sectionText}>{t('settings.whatsapp.intro')}</p>
-        </div>
-      </div>
-
-      <TabList
-        className={wa.segments}
-        tabClassName={wa.segment}
-        label={t('settings.whatsapp.views.label')}
+    <ServiceCard platform="whatsapp" title={t('settings.whatsapp.title')} intro={t('settings.whatsapp.intro')}>
+      <SubViews
         idPrefix="wa"
-        tabs={VIEWS}
+        label={t('settings.whatsapp.views.label')}
+        views={VIEWS}
         selected={view}
         onSelect={choose}
-        render={(name) => {
-          const Icon = ICONS[name];
-          return (
-            <>
-              <Icon size={16} aria-hidden="true" />
-              {labels[name]}
-            </>
-          );
-        }}
-      />
-
-      <div id={`wa-panel-${view}`} role="tabpanel" aria-labelledby={`wa-tab-${view}`} className={wa.panel}>
+        labels={labels}
+        icons={ICONS}
+      >
         {view === 'home' ? (
           <WhatsAppHome focusConnect={focusConnect} onConnectFocused={() => setFocusConnect(false)} />
         ) : view === 'accounts' ? (
@@ -91,7 +56,7 @@ export function WhatsAppSettings() {
         ) : (
           <WhatsAppTemplates />
         )}
-      </div>
-    </div>
+      </SubViews>
+    </ServiceCard>
   );
 }

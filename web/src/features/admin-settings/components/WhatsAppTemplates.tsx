@@ -3,7 +3,6 @@ import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-
 import { Clock, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
 import { DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { errorMessage } from '../../../lib/api-client';
@@ -12,6 +11,7 @@ import { templateLanguageLabel } from '../lib/whatsapp-templates';
 import { isPendingTemplate, templateStatusTone } from '../lib/whatsapp-values';
 import { GraphValue } from './GraphValue';
 import { TemplateForm } from './TemplateForm';
+import { RetryAlert } from './RetryAlert';
 import wa from './whatsapp.module.css';
 
 /**
@@ -80,17 +80,9 @@ export function WhatsAppTemplates() {
         </h4>
         {anyPending && <Alert tone="warning">{t('settings.whatsapp.templates.pendingWarning')}</Alert>}
         {templates.isError ? (
-          <Alert
-            tone="error"
-            title={t('settings.whatsapp.templates.loadFailed')}
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void templates.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert title={t('settings.whatsapp.templates.loadFailed')} onRetry={() => void templates.refetch()}>
             {errorMessage(templates.error, t('settings.whatsapp.unreachable'))}
-          </Alert>
+          </RetryAlert>
         ) : (
           <DataTable
             table={table}

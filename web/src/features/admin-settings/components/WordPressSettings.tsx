@@ -1,0 +1,52 @@
+import { KeyRound, LayoutDashboard, ListChecks, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSubView } from '../hooks/use-sub-view';
+import { ServiceCard } from './ServiceCard';
+import { SubViews } from './SubViews';
+import { WordPressControlPanel } from './WordPressControlPanel';
+import { WordPressGenerate } from './WordPressGenerate';
+import { WordPressTokens } from './WordPressTokens';
+
+/** SPEC §2's sub-views control_panel, generate_token_section and view_tokens_section, as `?wp=` values. */
+const VIEWS = ['panel', 'generate', 'tokens'] as const;
+type View = (typeof VIEWS)[number];
+
+const ICONS: Record<View, LucideIcon> = { panel: LayoutDashboard, generate: KeyRound, tokens: ListChecks };
+
+/**
+ * Settings → Communication services → WordPress (SPEC §2, issue 12): the plugin and its connected sites, generating
+ * a token for a site, and the tokens with their revocation. `?wp=` keeps the sub-view (the control panel is the
+ * default). A generated token lives only in its view's state: leaving the view forgets it.
+ */
+export function WordPressSettings() {
+  const { t } = useTranslation();
+  const [view, choose] = useSubView('wp', VIEWS);
+
+  const labels: Record<View, string> = {
+    panel: t('settings.wordpress.views.panel'),
+    generate: t('settings.wordpress.views.generate'),
+    tokens: t('settings.wordpress.views.tokens'),
+  };
+
+  return (
+    <ServiceCard platform="wordpress" title={t('settings.wordpress.title')} intro={t('settings.wordpress.intro')}>
+      <SubViews
+        idPrefix="wp"
+        label={t('settings.wordpress.views.label')}
+        views={VIEWS}
+        selected={view}
+        onSelect={choose}
+        labels={labels}
+        icons={ICONS}
+      >
+        {view === 'panel' ? (
+          <WordPressControlPanel onGenerate={() => choose('generate')} />
+        ) : view === 'generate' ? (
+          <WordPressGenerate />
+        ) : (
+          <WordPressTokens onGenerate={() => choose('generate')} />
+        )}
+      </SubViews>
+    </ServiceCard>
+  );
+}
