@@ -1,18 +1,54 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page, WebSocket } from '@playwright/test';
-import { asPerson, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
-import { expect, test } from '../support/fixtures';
+import type { APIRequestContext, Page, WebSocket } from '@playwright/test';
+import {
+  asPerson,
+  expectAccessible,
+  newOwner,
+  openWorkspaceLive,
+  registerCompanyByApi,
+  snap,
+  type Owner,
+} from '../support/flows';
+import { expect, test, type Mailbox } from '../support/fixtures';
+
+/** How the site renders a page, as the plugin would for the visitor looking at it. */
+type SitePage = {
+  tokenId: string;
+  /** The logged-in WordPress user the identity route signs for; null when logged out. */
+  signedInAs: { email: string; name: string } | null;
+  /** The token's secret the identity is signed with (a wrong one forges it). */
+  secret: string;
+  requireConsent: boolean;
+  locale: string;
+  htmlLang: string;
+  /** `defer`: the plugin's footer tag, twice (as a "delay JS" optimiser or a second plugin may leave it); `late`: added by a script after the load event. */
+  loading: 'defer' | 'late';
+};
+
+const NONCE = 'e2e-rest-nonce';
 
 /**
  * A company's website on another loopback port (another origin than KreeChat's), as the WordPress plugin renders
- * it for a logged-out visitor: `window.kreechatWidget` without an identity route, then the widget script from
- * KreeChat. The script tag is there twice, as a "delay JS" optimiser or a second plugin may leave it.
+ * it: `window.kreechatWidget` (with the identity route and the REST nonce only for a logged-in user), the plugin's
+ * `window.KreeChat.consent()`, then the widget script from KreeChat. The identity route signs like the plugin's
+ * class-identity-signer.php: base64url JSON, hex HMAC-SHA256 with the token's secret, 10 minutes.
  */
 async function startSite(kreechat: string) {
-  let tokenId = '';
+  const site: SitePage = {
+    tokenId: '',
+    signedInAs: null,
+    secret: '',
+    requireConsent: false,
+    locale: 'en_US',
+    htmlLang: 'en-US',
+    loading: 'defer',
+  };
+  let origin = '';
+  const script = `${kreechat}/api/widget/widget.js`;
   const page = () => `<!doctype html>
-<html lang="en">
+<html lang="${site.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -31,27 +67,80 @@ async function startSite(kreechat: string) {
 <script>
 window.kreechatWidget = ${JSON.stringify({
     server: kreechat,
-    tokenId,
-    identityUrl: null,
-    nonce: null,
-    requireConsent: false,
-    locale: 'en_US',
+    tokenId: site.tokenId,
+    identityUrl: site.signedInAs ? `${origin}/wp-json/kreechat/v1/identity` : null,
+    nonce: site.signedInAs ? NONCE : null,
+    requireConsent: site.requireConsent,
+    locale: site.locale,
   })};
+window.KreeChat = window.KreeChat || {};
+window.KreeChat.consent = function () {
+  window.KreeChat.consented = true;
+  document.dispatchEvent(new Event('kreechat:consent'));
+};
 </script>
-<script src="${kreechat}/api/widget/widget.js" defer></script>
-<script src="${kreechat}/api/widget/widget.js" defer></script>
+${
+  site.loading === 'defer'
+    ? `<script src="${script}" defer></script>\n<script src="${script}" defer></script>`
+    : `<script>addEventListener('load', function () { setTimeout(function () { var s = document.createElement('script'); s.src = ${JSON.stringify(script)}; document.body.appendChild(s); }, 300); });</script>`
+}
 </body>
 </html>`;
+  const identity = () => {
+    const payload = Buffer.from(
+      JSON.stringify({
+        v: 1,
+        tokenId: site.tokenId,
+        email: site.signedInAs!.email,
+        name: site.signedInAs!.name,
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
+    ).toString('base64url');
+    return `${payload}.${createHmac('sha256', site.secret).update(payload).digest('hex')}`;
+  };
   const server = http.createServer((request, response) => {
-    if (request.url !== '/') return void response.writeHead(404).end();
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page());
+    if (request.url === '/') {
+      return void response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page());
+    }
+    if (request.url === '/wp-json/kreechat/v1/identity') {
+      // WordPress answers 401 without a login and 403 for a bad nonce; never cached.
+      const ok = site.signedInAs && request.headers['x-wp-nonce'] === NONCE;
+      response.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      return void response.end(JSON.stringify(ok ? { identity: identity() } : { code: 'rest_not_logged_in' }));
+    }
+    response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    setToken: (id: string) => void (tokenId = id),
+    origin,
+    page: site,
+    /** Uses a token generated for this site: its public id in the page, its secret for the identities. */
+    useToken(token: { token_id: string; token: string }) {
+      site.tokenId = token.token_id;
+      site.secret = token.token.slice(token.token_id.length + 1);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A company whose owner is in the workspace, with a WordPress token generated for `siteUrl`. */
+async function companyWithToken(
+  page: Page,
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  siteUrl: string,
+  who: Pick<Owner, 'firstName' | 'lastName' | 'company'>,
+) {
+  const owner = newOwner(who);
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf(`${owner.firstName} ${owner.lastName}`);
+  const generated = await page.request.post('/api/generate-wp-token', { data: { tokenName: 'Main site', siteUrl } });
+  expect(generated.status(), await generated.text()).toBe(201);
+  const token = (await generated.json()) as { token_id: string; token: string };
+  expect(token.token.startsWith(`${token.token_id}.`)).toBe(true);
+  return token;
 }
 
 /** Resolves once the widget's own socket (its path, not the agents') has its Socket.IO CONNECT answer. */
@@ -82,17 +171,13 @@ test('a guest chats from the website widget: the agent accepts, replies with tex
   const site = await startSite(stack.baseUrl);
   try {
     // The admin generates a token for the site's address.
-    const owner = newOwner({ firstName: 'Grace', lastName: 'Hopper', company: 'Hopper Logistics' });
-    await registerCompanyByApi(request, mailbox, owner);
-    await asPerson(page).logIn(owner.email, owner.password);
-    await asPerson(page).expectWorkspaceOf('Grace Hopper');
-    const generated = await page.request.post('/api/generate-wp-token', {
-      data: { tokenName: 'Main site', siteUrl: site.origin },
-    });
-    expect(generated.status(), await generated.text()).toBe(201);
-    const token = (await generated.json()) as { token_id: string; token: string };
-    expect(token.token.startsWith(`${token.token_id}.`)).toBe(true);
-    site.setToken(token.token_id);
+    site.useToken(
+      await companyWithToken(page, request, mailbox, site.origin, {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        company: 'Hopper Logistics',
+      }),
+    );
     await openWorkspaceLive(page);
 
     // A visitor on the site: one launcher however often the script ran, named for what it does.
@@ -220,6 +305,163 @@ test('a guest chats from the website widget: the agent accepts, replies with tex
     await expect(conversation).not.toContainText('Thank you for your rating!');
 
     await visitorContext.close();
+  } finally {
+    await site.close();
+  }
+});
+
+const SESSION_KEY = (tokenId: string) => `kreechat:widget:${tokenId}:session`;
+
+test('a WordPress user is recognised by the signed identity; after logout the browser gets a guest, and a guest or a forged identity claiming their e-mail sees none of their history', async ({
+  page,
+  request,
+  mailbox,
+  stack,
+  browser,
+}) => {
+  const site = await startSite(stack.baseUrl);
+  try {
+    site.useToken(
+      await companyWithToken(page, request, mailbox, site.origin, {
+        firstName: 'Alan',
+        lastName: 'Turing',
+        company: 'Turing Parcels',
+      }),
+    );
+    await openWorkspaceLive(page);
+    const key = SESSION_KEY(site.page.tokenId);
+
+    // Ann is logged in to the site: no form, she writes at once, and the agents see her by her site name.
+    site.page.signedInAs = { email: 'ann.archer@example.test', name: 'Ann Archer' };
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(site.origin);
+    await visitor.getByRole('button', { name: 'Chat with us' }).click();
+    const panel = visitor.getByRole('dialog', { name: 'Support' });
+    const box = panel.getByRole('textbox', { name: 'Message' });
+    const conversation = panel.getByRole('log', { name: 'Conversation' });
+    await expect(box).toBeFocused();
+    await expect(panel.getByLabel('Name')).toBeHidden();
+    // A verified visitor has nothing to start over: the site says who they are.
+    await expect(panel.getByRole('button', { name: 'Start over' })).toBeHidden();
+    await box.fill('Ann here: order 99 is late');
+    await box.press('Enter');
+    await expect(conversation).toContainText('Ann here: order 99 is late');
+    await expect(page.getByRole('article', { name: /Ann Archer/ })).toBeVisible({ timeout: 15_000 });
+    await snap(visitor, 'widget-verified');
+
+    // The next page load proves the identity again and keeps the same session and history.
+    const annSession = await visitor.evaluate((k) => localStorage.getItem(k), key);
+    expect(annSession).toBeTruthy();
+    await visitor.reload();
+    await visitor.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(conversation).toContainText('Ann here: order 99 is late');
+    expect(await visitor.evaluate((k) => localStorage.getItem(k), key)).toBe(annSession);
+
+    // Ann logs out: whoever uses the browser next is a guest, and her session is gone from it.
+    site.page.signedInAs = null;
+    await visitor.reload();
+    await visitor.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(panel.getByLabel('Name')).toBeVisible();
+    expect(await visitor.evaluate((k) => localStorage.getItem(k), key)).not.toBe(annSession);
+
+    // A guest typing Ann's e-mail gets a conversation of their own.
+    await panel.getByLabel('Name').fill('Mallory');
+    await panel.getByLabel('E-mail').fill('ann.archer@example.test');
+    await panel.getByRole('button', { name: 'Start chat' }).click();
+    await expect(box).toBeFocused();
+    await expect(panel.getByText('Ask us anything')).toBeVisible();
+    await expect(conversation).not.toContainText('order 99');
+    await expect(panel.getByRole('button', { name: 'Start over' })).toBeVisible();
+
+    // An identity signed with another secret is refused: the visitor stays the guest they were.
+    site.page.signedInAs = { email: 'ann.archer@example.test', name: 'Ann Archer' };
+    const secret = site.page.secret;
+    site.page.secret = 'not-the-token-secret';
+    await visitor.reload();
+    await visitor.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(panel.getByText('Ask us anything')).toBeVisible();
+    await expect(conversation).not.toContainText('order 99');
+    await expect(panel.getByRole('button', { name: 'Start over' })).toBeVisible();
+
+    // Ann logs in again (a real signature): her history is back.
+    site.page.secret = secret;
+    await visitor.reload();
+    await visitor.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(conversation).toContainText('Ann here: order 99 is late');
+    await context.close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('the widget waits for consent, loads late in the page language, fills a phone screen, and says so when the chat is refused', async ({
+  page,
+  request,
+  mailbox,
+  stack,
+  browser,
+}) => {
+  const site = await startSite(stack.baseUrl);
+  try {
+    // A token for another address: this page's origin is foreign to it.
+    const token = await companyWithToken(page, request, mailbox, 'https://elsewhere.example', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: 'Lovelace Freight',
+    });
+    site.useToken(token);
+    site.page.requireConsent = true;
+    site.page.locale = 'ru_RU';
+    site.page.htmlLang = 'ru-RU';
+    site.page.loading = 'late';
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const visitor = await context.newPage();
+    const calls: string[] = [];
+    visitor.on('request', (r) => {
+      if (r.url().startsWith(`${stack.baseUrl}/api/widget/`) && !r.url().endsWith('widget.js')) calls.push(r.url());
+    });
+    await visitor.goto(site.origin);
+    await visitor.waitForLoadState('load');
+    await visitor.waitForTimeout(1500);
+    // Before consent: nothing on the page, nothing stored, nothing asked of KreeChat.
+    await expect(visitor.locator('kreechat-widget')).toHaveCount(0);
+    expect(await visitor.evaluate(() => localStorage.length)).toBe(0);
+
+    await visitor.evaluate(() => (window as unknown as { KreeChat: { consent(): void } }).KreeChat.consent());
+    const launcher = visitor.getByRole('button', { name: 'Напишите нам' });
+    await expect(launcher).toBeVisible();
+    expect(calls).toEqual([]);
+    await launcher.click();
+    const panel = visitor.getByRole('dialog', { name: 'Поддержка' });
+    await expect(panel).toBeVisible();
+    // Full screen on a phone.
+    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+
+    await panel.getByLabel('Имя').fill('Иван');
+    await panel.getByLabel('E-mail').fill('ivan@example.test');
+    await snap(visitor, 'widget-ru-390');
+    await panel.getByRole('button', { name: 'Начать чат' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Чат сейчас недоступен на этом сайте.');
+    expect(await visitor.evaluate(() => localStorage.length)).toBe(0);
+
+    // A token id that does not exist: the same answer (401 instead of 403).
+    site.page.tokenId = 'wpt_doesnotexist000000';
+    site.page.requireConsent = false;
+    await visitor.reload();
+    await visitor.getByRole('button', { name: 'Напишите нам' }).click();
+    await panel.getByLabel('Имя').fill('Иван');
+    await panel.getByLabel('E-mail').fill('ivan@example.test');
+    await panel.getByRole('button', { name: 'Начать чат' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Чат сейчас недоступен на этом сайте.');
+    await expectAccessible(visitor, 'widget-refused-ru-390');
+
+    // Escape closes the full-screen panel and the launcher is back, focused.
+    await visitor.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(visitor.getByRole('button', { name: 'Напишите нам' })).toBeFocused();
+    await context.close();
   } finally {
     await site.close();
   }

@@ -56,7 +56,7 @@ span.file{text-decoration:none}
 .btn{border:1px solid ${c.edge};background:${c.surface};border-radius:10px;padding:7px 14px;font-weight:600}
 .btn.primary{border-color:${c.onAccent};background:${c.accent};color:${c.onAccent}}
 .btn:hover{filter:brightness(.96)}
-.btn[disabled]{cursor:default;opacity:.7}
+.btn[disabled],.btn[aria-disabled=true]{cursor:default;opacity:.7}
 .rating{align-self:center;text-align:center;padding:6px 0}
 .rating p{margin:0 0 6px;font-weight:600}
 .stars{display:flex;gap:8px;justify-content:center}

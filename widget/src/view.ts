@@ -202,6 +202,12 @@ export class WidgetView {
         actions.close();
       }
     });
+    // Focus can still fall to the page's body (an element under it removed): Escape closes the open panel from
+    // there too, but never takes a key meant for something else on the page.
+    document.addEventListener('keydown', (event) => {
+      const onPage = document.activeElement === document.body || document.activeElement === host;
+      if (event.key === 'Escape' && !this.panel.hidden && onPage && !event.defaultPrevented) actions.close();
+    });
 
     this.root = h('div', { class: 'root', lang: language }, this.launcher, this.panel);
     // A constructed stylesheet is not inline style for a Content-Security-Policy, so a site whose style-src has no
@@ -236,7 +242,8 @@ export class WidgetView {
     this.retryButton.hidden = phase !== 'error';
     this.guestForm.hidden = phase !== 'guest';
     this.guestError.textContent = state.guestError?.text ?? '';
-    this.guestSubmit.disabled = state.guestBusy;
+    // aria-disabled, not disabled: a disabled button drops the focus to the page, out of the panel's Escape.
+    this.guestSubmit.setAttribute('aria-disabled', String(state.guestBusy));
     for (const [field, input] of [
       ['name', this.guestName],
       ['email', this.guestEmail],

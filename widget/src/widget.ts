@@ -89,6 +89,7 @@ export class Widget {
 
   guest(name: string, email: string): void {
     const { t, api, config, language } = this.deps;
+    if (this.state.guestBusy) return;
     if (!name.trim()) return this.set({ guestError: { field: 'name', text: t('nameRequired') } });
     if (!EMAIL.test(email.trim())) return this.set({ guestError: { field: 'email', text: t('emailInvalid') } });
     this.set({ guestBusy: true, guestError: null });
