@@ -328,6 +328,9 @@ test('a WordPress user is recognised by the signed identity; after logout the br
         company: 'Turing Parcels',
       }),
     );
+    // A second department: a first message asks which one.
+    const billing = await page.request.post('/api/admin/create-department', { data: { department_name: 'Billing' } });
+    expect(billing.ok()).toBe(true);
     await openWorkspaceLive(page);
     const key = SESSION_KEY(site.page.tokenId);
 
@@ -344,9 +347,16 @@ test('a WordPress user is recognised by the signed identity; after logout the br
     await expect(panel.getByLabel('Name')).toBeHidden();
     // A verified visitor has nothing to start over: the site says who they are.
     await expect(panel.getByRole('button', { name: 'Start over' })).toBeHidden();
+    const teams = panel.getByRole('group', { name: 'Which team should answer?' });
+    await expect(teams.getByRole('radio')).toHaveCount(2);
     await box.fill('Ann here: order 99 is late');
     await box.press('Enter');
+    await expect(panel.getByRole('alert')).toHaveText('Choose a team first.');
+    await expect(box).toHaveValue('Ann here: order 99 is late');
+    await teams.getByRole('radio', { name: 'Billing' }).check();
+    await box.press('Enter');
     await expect(conversation).toContainText('Ann here: order 99 is late');
+    await expect(teams).toBeHidden();
     await expect(page.getByRole('article', { name: /Ann Archer/ })).toBeVisible({ timeout: 15_000 });
     await snap(visitor, 'widget-verified');
 
@@ -383,6 +393,12 @@ test('a WordPress user is recognised by the signed identity; after logout the br
     await expect(panel.getByText('Ask us anything')).toBeVisible();
     await expect(conversation).not.toContainText('order 99');
     await expect(panel.getByRole('button', { name: 'Start over' })).toBeVisible();
+
+    // The guest starts over: their session ends and the form is back.
+    await panel.getByRole('button', { name: 'Start over' }).click();
+    await expect(panel.getByLabel('Name')).toBeVisible();
+    await expect(panel.getByLabel('Name')).toHaveValue('');
+    expect(await visitor.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
 
     // Ann logs in again (a real signature): her history is back.
     site.page.secret = secret;
