@@ -482,3 +482,60 @@ test('the widget waits for consent, loads late in the page language, fills a pho
     await site.close();
   }
 });
+
+test('when its socket cannot connect the widget polls: the agent reply still arrives, once', async ({
+  page,
+  request,
+  mailbox,
+  stack,
+  browser,
+}) => {
+  const site = await startSite(stack.baseUrl);
+  try {
+    site.useToken(
+      await companyWithToken(page, request, mailbox, site.origin, {
+        firstName: 'Edsger',
+        lastName: 'Dijkstra',
+        company: 'Shortest Path Couriers',
+      }),
+    );
+    await openWorkspaceLive(page);
+
+    // A proxy in front of the site's visitors that refuses WebSockets.
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.routeWebSocket(/\/api\/widget\/live\//, (ws) => ws.close());
+    const polls: string[] = [];
+    visitor.on('request', (r) => {
+      if (r.url().includes('/api/widget/messages?after=')) polls.push(r.url());
+    });
+    await visitor.goto(site.origin);
+    await visitor.getByRole('button', { name: 'Chat with us' }).click();
+    const panel = visitor.getByRole('dialog', { name: 'Support' });
+    await panel.getByLabel('Name').fill('Pat Poller');
+    await panel.getByLabel('E-mail').fill('pat@example.test');
+    await panel.getByRole('button', { name: 'Start chat' }).click();
+    const box = panel.getByRole('textbox', { name: 'Message' });
+    await box.fill('Is anyone there?');
+    await box.press('Enter');
+
+    const card = page.getByRole('article', { name: /Pat Poller/ });
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await card.getByRole('heading', { name: /Pat Poller/ }).click();
+    const chat = page.getByRole('region', { name: /Pat Poller/ });
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Yes, Edsger here.');
+    await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+
+    const conversation = panel.getByRole('log', { name: 'Conversation' });
+    await expect(conversation).toContainText('Yes, Edsger here.', { timeout: 15_000 });
+    expect(polls.length).toBeGreaterThan(0);
+    // Polled again and again, still shown once.
+    await visitor.waitForTimeout(5000);
+    await expect(conversation.getByText('Yes, Edsger here.')).toHaveCount(1);
+    await expect(conversation.getByText('Is anyone there?')).toHaveCount(1);
+    await context.close();
+  } finally {
+    await site.close();
+  }
+});
