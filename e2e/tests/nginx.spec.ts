@@ -4,6 +4,8 @@
  * per-address login limit counts each client's real address — whatever X-Forwarded-For the client writes.
  */
 import fs from 'node:fs';
+import { WIDGET_SOCKET_PATH } from '@kreechat/contract';
+import { io } from 'socket.io-client';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import { test as stackTest, expect } from '../support/fixtures';
 import { asPerson, connectBotByApi, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
@@ -95,4 +97,39 @@ test('through nginx, the login limit counts the real client address, not what th
   const ownerIn = await login('127.0.0.3', owner.password);
   expect(ownerIn.status).toBe(200);
   expect(ownerIn.body).toMatchObject({ user: { email: owner.email } });
+});
+
+test("through nginx, the WordPress widget's live connection is upgraded too", async ({ request, mailbox, nginx }) => {
+  const owner = newOwner({ firstName: 'Wim', lastName: 'Proxy', company: 'Edge Books' });
+  await registerCompanyByApi(request, mailbox, owner);
+  await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password } });
+  const site = 'https://books.example.test';
+  const made = await request.post('/api/generate-wp-token', { data: { tokenName: 'Books', siteUrl: site } });
+  expect(made.status()).toBe(201);
+  const tokenId = ((await made.json()) as { token: string }).token.split('.')[0];
+  const created = await request.post('/api/widget/sessions', {
+    headers: { origin: site },
+    data: { tokenId, guest: { name: 'Vera', email: 'vera@example.test' } },
+  });
+  expect(created.status()).toBe(201);
+  const { session } = (await created.json()) as { session: string };
+  // The widget's live connection through nginx, from the site, with its session.
+  const socket = io(`https://127.0.0.1:${nginx.port}`, {
+    path: WIDGET_SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { session },
+    extraHeaders: { origin: site },
+    rejectUnauthorized: false,
+    reconnection: false,
+  });
+  const outcome = await new Promise<string>((resolve) => {
+    socket.once('connect', () => resolve('connected'));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+  socket.close();
+  expect(outcome).toBe('connected');
+  // nginx logs an upgraded connection when it closes.
+  await expect
+    .poll(() => nginx.accessLog())
+    .toMatch(/"GET \/api\/widget\/live\/\?EIO=4&transport=websocket[^"]*" 101 /);
 });
