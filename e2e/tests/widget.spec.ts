@@ -432,7 +432,13 @@ test('the widget waits for consent, loads late in the page language, fills a pho
     site.page.htmlLang = 'ru-RU';
     site.page.loading = 'late';
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // A visitor who asked for less motion: the panel appears without its slide (and at once where it belongs).
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
     const visitor = await context.newPage();
     const calls: string[] = [];
     visitor.on('request', (r) => {
@@ -453,7 +459,8 @@ test('the widget waits for consent, loads late in the page language, fills a pho
     const panel = visitor.getByRole('dialog', { name: 'Поддержка' });
     await expect(panel).toBeVisible();
     // Full screen on a phone.
-    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    await expect.poll(() => panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    expect(await panel.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
 
     await panel.getByLabel('Имя').fill('Иван');
     await panel.getByLabel('E-mail').fill('ivan@example.test');
