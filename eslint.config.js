@@ -83,7 +83,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['web/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}', 'widget/public/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -1,6 +1,6 @@
 /**
  * The website widget's size: what a WordPress page downloads to show the chat launcher. Builds the web app (which
- * builds the widget into web/dist/widget/widget.js) and prints its raw and gzip size (level 9, 1 kB = 1000 bytes)
+ * builds the widget into web/dist/widget: the loader widget.js and widget-app.js) and prints its raw and gzip size (level 9, 1 kB = 1000 bytes)
  * beside the baseline measured in the same run: socket.io-client's own minified browser bundle, the one library
  * the widget carries — so the ratio says what the widget's UI, texts in 8 languages and styles cost on top of a
  * bare live connection. Target (issue 12): widget.js ≤ 35 kB gzip.
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const widget = path.join(root, 'web/dist/widget/widget.js');
+const widget = path.join(root, 'web/dist/widget/widget-app.js');
+const loader = path.join(root, 'web/dist/widget/widget.js');
 const TARGET_KB = 35;
 
 /** Vite's unit: 1 kB = 1000 bytes. */
@@ -41,7 +42,8 @@ function main() {
   const rows: [string, Size][] = [
     ['socket.io-client min (baseline)', sizeOf(path.join(socketIoDist, 'socket.io.min.js'))],
     ['socket.io-client esm min', sizeOf(path.join(socketIoDist, 'socket.io.esm.min.js'))],
-    ['widget.js', sizeOf(widget)],
+    ['widget.js (the loader)', sizeOf(loader)],
+    ['widget-app.js', sizeOf(widget)],
   ];
   const base = rows[0]![1];
 
@@ -55,13 +57,15 @@ function main() {
         .padStart(5)} |`,
     );
   }
-  const own = rows[2]![1];
+  const own = rows[3]![1];
+  const total = { raw: rows[2]![1].raw + own.raw, gzip: rows[2]![1].gzip + own.gzip };
   // The ES module build is what a bundler takes in (no UMD wrapper): the fairer thing to subtract.
   console.log(
     `\nThe widget's own code, texts and styles: about ${kb(own.gzip - rows[1]![1].gzip)} kB gzip beyond socket.io-client's ES module build.`,
   );
-  const met = own.gzip / 1000 <= TARGET_KB;
-  console.log(`Target: widget.js ≤ ${TARGET_KB} kB gzip — ${met ? 'met' : 'MISSED'} (${kb(own.gzip)} kB).`);
+  // What a page downloads in all: the loader, then the widget.
+  const met = total.gzip / 1000 <= TARGET_KB;
+  console.log(`Target: loader + widget ≤ ${TARGET_KB} kB gzip — ${met ? 'met' : 'MISSED'} (${kb(total.gzip)} kB).`);
   if (!met) process.exitCode = 1;
 }
 

@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
 /**
- * The website chat widget: one self-contained IIFE (`web/dist/widget/widget.js`) that the KreeChat server hands
- * to WordPress sites at `/api/widget/widget.js`. No chunks, no CSS file and no asset URLs — the styles live in
+ * The website chat widget: one self-contained IIFE (`web/dist/widget/widget-app.js`) that the KreeChat server
+ * hands to WordPress sites at `/api/widget/widget-app.js`, fetched by the loader `public/widget.js` (served at
+ * `/api/widget/widget.js`, what the plugin enqueues) once the page has loaded and is idle. No chunks, no CSS file and no asset URLs — the styles live in
  * the script and go into its shadow root — so it runs from any site whatever the page's base URL.
  * Built after the web app (`npm run build -w web`), whose build empties web/dist first. Vite is installed for web
  * only, so this file imports nothing of it at run time (its types come through widget/tsconfig.json's paths).
@@ -30,7 +31,8 @@ const asciiOnly: Plugin = {
 
 const config: UserConfig = {
   root: here,
-  publicDir: false,
+  // public/widget.js is the loader the plugin enqueues; it fetches widget-app.js (this build) once the page is idle.
+  publicDir: path.resolve(here, 'public'),
   plugins: [asciiOnly],
   // Library mode leaves process.env alone for the consumer; a page has none, so fix it here.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -45,7 +47,7 @@ const config: UserConfig = {
       entry: path.resolve(here, 'src/main.ts'),
       formats: ['iife'],
       name: 'KreeChatWidget',
-      fileName: () => 'widget.js',
+      fileName: () => 'widget-app.js',
     },
   },
 };

@@ -447,14 +447,16 @@ test('the widget waits for consent, loads late in the page language, fills a pho
     await visitor.goto(site.origin);
     await visitor.waitForLoadState('load');
     await visitor.waitForTimeout(1500);
-    // Before consent: nothing on the page, nothing stored, nothing asked of KreeChat.
+    // Before consent: nothing on the page, nothing stored, nothing asked of KreeChat (the loader fetches no widget).
     await expect(visitor.locator('kreechat-widget')).toHaveCount(0);
     expect(await visitor.evaluate(() => localStorage.length)).toBe(0);
+    expect(calls).toEqual([]);
 
     await visitor.evaluate(() => (window as unknown as { KreeChat: { consent(): void } }).KreeChat.consent());
     const launcher = visitor.getByRole('button', { name: 'Напишите нам' });
     await expect(launcher).toBeVisible();
-    expect(calls).toEqual([]);
+    // Consent fetched the widget itself, and the launcher asks KreeChat nothing until it is opened.
+    expect(calls).toEqual([`${stack.baseUrl}/api/widget/widget-app.js`]);
     await launcher.click();
     const panel = visitor.getByRole('dialog', { name: 'Поддержка' });
     await expect(panel).toBeVisible();

@@ -46,7 +46,13 @@ export const widgetRoutes =
 
     app.addHook('onRequest', async (request, reply) => {
       const origin = request.headers.origin;
-      if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+      // Retry-After too: the widget says how long to wait after a 429.
+      if (origin) {
+        reply
+          .header('Access-Control-Allow-Origin', origin)
+          .header('Access-Control-Expose-Headers', 'Retry-After')
+          .header('Vary', 'Origin');
+      }
       // The widget's files and script are read by other sites' pages (helmet's default says same-origin).
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     });
@@ -63,15 +69,21 @@ export const widgetRoutes =
     const session = (request: FastifyRequest) => widget.resolve(bearerOf(request), request.headers.origin);
     const address = (request: FastifyRequest) => addressBucket(request.ip);
 
-    const script = options.webDist ? path.join(options.webDist, 'widget', 'widget.js') : undefined;
-    app.get('/widget/widget.js', { ...open, schema: { tags } }, async (_request, reply: FastifyReply) => {
-      if (!script || !fs.existsSync(script)) throw new NotFoundError('The widget is not built (npm run build)');
-      // Not content-hashed (the site's page names it): revalidated often, and cheaply with its ETag.
-      return reply
-        .header('Content-Type', 'text/javascript; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=300')
-        .send(fs.createReadStream(script));
-    });
+    /**
+     * The loader the plugin enqueues (widget.js, a few hundred bytes) and the widget it fetches once the page is
+     * idle (widget-app.js). Not content-hashed (a site's pages name them): revalidated often, cheaply by ETag.
+     */
+    const scripts = ['widget.js', 'widget-app.js'] as const;
+    for (const name of scripts) {
+      const file = options.webDist ? path.join(options.webDist, 'widget', name) : undefined;
+      app.get(`/widget/${name}`, { ...open, schema: { tags } }, async (_request, reply: FastifyReply) => {
+        if (!file || !fs.existsSync(file)) throw new NotFoundError('The widget is not built (npm run build)');
+        return reply
+          .header('Content-Type', 'text/javascript; charset=utf-8')
+          .header('Cache-Control', 'public, max-age=300')
+          .send(fs.createReadStream(file));
+      });
+    }
 
     app.post(
       '/widget/sessions',
