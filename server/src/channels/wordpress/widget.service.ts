@@ -9,6 +9,7 @@ import {
   type WidgetSession,
 } from '@kreechat/contract';
 import type { Db } from '../../db/client';
+import { createGroupCommit } from '../../db/group-commit';
 import type { FileStorage } from '../../files/storage';
 import type { DepartmentService } from '../../modules/departments';
 import type { InboundContent, InboundOrigin, IntakeOutcome, IntakeService } from '../../modules/intake';
@@ -18,7 +19,7 @@ import { ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError 
 import { createRequestWindows, type Take } from '../../platform/request-window';
 import type { WidgetPublisher } from '../../platform/widget-events';
 import { verifyIdentity } from './identity';
-import { widgetRepo, type VisitorKey } from './widget.repo';
+import { toWidgetMessage, widgetRepo, type VisitorKey } from './widget.repo';
 import type { ResolvedWidgetSession, WordpressRepo } from './wordpress.repo';
 
 export type WidgetService = ReturnType<typeof createWidgetService>;
@@ -26,6 +27,8 @@ export type WidgetService = ReturnType<typeof createWidgetService>;
 /** A signed-in visitor's session is re-proved by the site on every page load; a guest's lives longer. */
 const VERIFIED_SESSION_MS = 12 * 60 * 60_000;
 const GUEST_SESSION_MS = 30 * 24 * 60 * 60_000;
+/** How stale a session's and a token's "last seen" may get before a call writes them again. */
+const TOUCH_EVERY_MS = 60_000;
 
 /**
  * How much one site, one address and one visitor may ask (per process, per minute). A page load is one session
@@ -69,6 +72,20 @@ export function createWidgetService(deps: {
     sendsPerAddress: createRequestWindows(WIDGET_LIMITS.sendsPerAddress),
     sendsPerToken: createRequestWindows(WIDGET_LIMITS.sendsPerToken),
   };
+  /**
+   * Every widget call reads its session: the calls arriving together read theirs in one query (as the agents'
+   * socket handshakes do), so a busy site costs a read per moment, not one per call. Nothing is cached: a session
+   * ended or a token deleted a moment ago is refused by the next call.
+   */
+  const lookUp = createGroupCommit<string, ResolvedWidgetSession | undefined>({
+    write: async (ids) => {
+      const found = new Map((await repo.resolveSessions(db, ids, clock.now())).map((s) => [s.id, s]));
+      return ids.map((id) => found.get(id));
+    },
+    maxInFlight: 2,
+    maxBatch: 200,
+    keysOf: () => [],
+  });
   const admit = (...takes: Take[]) => {
     const refused = takes.find((t): t is Extract<Take, { ok: false }> => !t.ok);
     if (refused) throw new TooManyRequestsError('Too many messages. Wait a moment.', refused.retryAfterSeconds);
@@ -102,10 +119,30 @@ export function createWidgetService(deps: {
   }
 
   /** What a stored message became, answered to the tab that sent it and shown in the visitor's other tabs. */
-  async function answer(s: ResolvedWidgetSession, outcome: IntakeOutcome, clientMessageId: string) {
+  async function answer(
+    s: ResolvedWidgetSession,
+    outcome: IntakeOutcome,
+    clientMessageId: string,
+    text: string | null,
+  ) {
     if (outcome.outcome === 'ignored') throw new ForbiddenError(WIDGET_ERRORS.blocked);
-    const visitor = visitorOf(s);
-    const message = await widgetRepo.byClientMessageId(db, visitor, clientMessageId);
+    // A text just stored is answered from what intake wrote; a file or a retried send is read back.
+    const appended = outcome.outcome === 'appended' ? outcome : undefined;
+    const message =
+      appended?.message && text !== null
+        ? toWidgetMessage({
+            ...appended.message,
+            ticketId: appended.ticketId,
+            type: 'text',
+            content: text,
+            isAgent: false,
+            fileName: null,
+            fileSize: null,
+            filePath: null,
+            externalId: clientMessageId,
+            agentFirst: null,
+          })
+        : await widgetRepo.byClientMessageId(db, visitorOf(s), clientMessageId);
     if (message) live.toVisitor(s.tokenPublicId, s.identity, 'message', message);
     if (outcome.outcome === 'appended' && (outcome.created || outcome.reopened)) {
       const ticket = await widgetRepo.ticketById(db, s.companyId, outcome.ticketId);
@@ -177,12 +214,18 @@ export function createWidgetService(deps: {
     async resolve(bearer: string | undefined, origin: string | undefined): Promise<ResolvedWidgetSession> {
       if (!bearer) throw new UnauthorizedError(WIDGET_ERRORS.sessionEnded);
       const now = clock.now();
-      const session = await repo.resolveSession(db, sha256(bearer), now);
+      const session = await lookUp(sha256(bearer));
       if (!session) throw new UnauthorizedError(WIDGET_ERRORS.sessionEnded);
       if (origin !== session.siteOrigin) throw new ForbiddenError(WIDGET_ERRORS.foreignOrigin);
-      const lifetime = session.verified ? VERIFIED_SESSION_MS : GUEST_SESSION_MS;
-      await repo.extendSession(db, session.id, now, new Date(now.getTime() + lifetime));
-      await repo.touchToken(db, session.tokenId, now);
+      // Writes at most once a minute per session and token: a busy visitor costs one read per call.
+      const stale = now.getTime() - TOUCH_EVERY_MS;
+      if (session.lastSeenAt.getTime() < stale) {
+        const lifetime = session.verified ? VERIFIED_SESSION_MS : GUEST_SESSION_MS;
+        await repo.extendSession(db, session.id, now, new Date(now.getTime() + lifetime));
+      }
+      if (!session.tokenLastSeenAt || session.tokenLastSeenAt.getTime() < stale) {
+        await repo.touchToken(db, session.tokenId, now);
+      }
       return session;
     },
 
@@ -209,7 +252,7 @@ export function createWidgetService(deps: {
         { externalId: body.clientMessageId, sentAt: clock.now(), content: { type: 'text', text: body.text } },
         { departmentId: body.departmentId },
       );
-      return answer(s, outcome, body.clientMessageId);
+      return answer(s, outcome, body.clientMessageId, body.text);
     },
 
     async sendFile(
@@ -236,7 +279,7 @@ export function createWidgetService(deps: {
       );
       // A retried upload was stored twice; the first copy is the message's, this one nobody points at.
       if (outcome.outcome === 'duplicate') await storage.remove(s.companyId, stored.key);
-      return answer(s, outcome, input.clientMessageId);
+      return answer(s, outcome, input.clientMessageId, null);
     },
 
     async chooseDepartment(s: ResolvedWidgetSession, address: string, departmentId: string) {

@@ -55,8 +55,8 @@ export function createWordpressChannel(deps: {
     widget: createWidgetService({ ...deps, repo }),
     sender: createWordpressSender({ db, repo, live }),
     pluginZip: createPluginZip(),
-    /** The values of `live` lookups: the widget server reads sessions through this. */
-    lookUpSession: (id: string) => repo.resolveSession(db, id, clock.now()),
+    /** The widget's live server reads sessions through this (a handshake is no use of the session: nothing slides). */
+    lookUpSession: async (id: string) => (await repo.resolveSessions(db, [id], clock.now()))[0],
 
     agentCalls: {
       async accept(viewer: Principal, named: { token: string; email: string; companyId?: string }) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users, widgetSessions, wordpressTokens } from '../../db/schema';
 import type { SecretBox } from '../../platform/secrets';
@@ -10,7 +10,11 @@ export type TokenRow = StoredToken;
 export type TokenListing = Omit<StoredToken, 'secret'> & { createdByName: string | null; activeSessions: number };
 export type WidgetSessionRow = typeof widgetSessions.$inferSelect;
 /** A session with what every widget call checks: its token's public id and site origin. */
-export type ResolvedWidgetSession = WidgetSessionRow & { tokenPublicId: string; siteOrigin: string };
+export type ResolvedWidgetSession = WidgetSessionRow & {
+  tokenPublicId: string;
+  siteOrigin: string;
+  tokenLastSeenAt: Date | null;
+};
 
 export type WordpressRepo = ReturnType<typeof createWordpressRepo>;
 
@@ -101,26 +105,29 @@ export function createWordpressRepo(box: SecretBox) {
       await tx.insert(widgetSessions).values(values);
     },
 
-    async resolveSession(db: Db, id: string, now: Date): Promise<ResolvedWidgetSession | undefined> {
-      const [row] = await db
+    /** The live sessions among `ids`, each with its token's public id, origin and last sighting: one read. */
+    async resolveSessions(db: Db, ids: string[], now: Date): Promise<ResolvedWidgetSession[]> {
+      const rows = await db
         .select({
           session: widgetSessions,
           tokenPublicId: wordpressTokens.publicId,
           siteOrigin: wordpressTokens.siteOrigin,
+          tokenLastSeenAt: wordpressTokens.lastSeenAt,
         })
         .from(widgetSessions)
         .innerJoin(wordpressTokens, eq(wordpressTokens.id, widgetSessions.tokenId))
-        .where(and(eq(widgetSessions.id, id), gt(widgetSessions.expiresAt, now)))
-        .limit(1);
-      return row && { ...row.session, tokenPublicId: row.tokenPublicId, siteOrigin: row.siteOrigin };
+        .where(and(inArray(widgetSessions.id, ids), gt(widgetSessions.expiresAt, now)));
+      return rows.map((row) => ({
+        ...row.session,
+        tokenPublicId: row.tokenPublicId,
+        siteOrigin: row.siteOrigin,
+        tokenLastSeenAt: row.tokenLastSeenAt,
+      }));
     },
 
-    /** Slides the session's expiry; at most once a minute. */
+    /** Slides the session's expiry (the caller does it at most once a minute). */
     async extendSession(db: Db, id: string, now: Date, expiresAt: Date) {
-      await db
-        .update(widgetSessions)
-        .set({ lastSeenAt: now, expiresAt })
-        .where(and(eq(widgetSessions.id, id), lt(widgetSessions.lastSeenAt, new Date(now.getTime() - 60_000))));
+      await db.update(widgetSessions).set({ lastSeenAt: now, expiresAt }).where(eq(widgetSessions.id, id));
     },
 
     async endSession(db: Db, id: string) {

@@ -24,7 +24,14 @@ export type IntakeOutcome =
       reason: 'blocked client' | 'unknown message' | 'not closed' | 'already rated' | 'unknown department';
     }
   | { outcome: 'held'; asked: boolean }
-  | { outcome: 'appended'; ticketId: string; created: boolean; reopened: boolean }
+  | {
+      outcome: 'appended';
+      ticketId: string;
+      created: boolean;
+      reopened: boolean;
+      /** The stored message (not for a department tap, which appends the held ones). */
+      message?: { id: string; seq: number; createdAt: Date };
+    }
   | { outcome: 'rated'; ticketId: string }
   | { outcome: 'reacted'; messageId: string }
   | { outcome: 'edited'; messageId: string };
@@ -215,7 +222,13 @@ export function createIntakeService(deps: {
     const view = toMessage({ message: row, agentFirst: null, agentLast: null, clientName, replied: null });
     events.toTicket(audienceOf(ticket), 'newMessage', { message: view });
     noteForHandler(ticket, clientName, row);
-    return { outcome: 'appended', ticketId: ticket.id, created: false, reopened: false };
+    return {
+      outcome: 'appended',
+      ticketId: ticket.id,
+      created: false,
+      reopened: false,
+      message: { id: row.id, seq: row.seq, createdAt: row.createdAt },
+    };
   }
 
   return {
@@ -307,7 +320,13 @@ export function createIntakeService(deps: {
         });
         if (!created && !reopened) await ticketRepo.touch(tx, ticket.id, clock.now());
         return {
-          outcome: { outcome: 'appended', ticketId: ticket.id, created, reopened } as IntakeOutcome,
+          outcome: {
+            outcome: 'appended',
+            ticketId: ticket.id,
+            created,
+            reopened,
+            message: { id: row.id, seq: row.seq, createdAt: row.createdAt },
+          } as IntakeOutcome,
           work: {
             companyId: origin.companyId,
             newTicket: created || reopened ? { id: ticket.id, reopened } : undefined,
