@@ -1,33 +1,21 @@
-import { acceptAttribute, fileProblems, type FileLike, type FileRules } from '../../web/src/lib/file-rules';
+import {
+  acceptAttribute,
+  CHAT_FILE_TYPES,
+  fileProblems,
+  type FileLike,
+  type FileRules,
+} from '../../web/src/lib/file-rules';
 import { MAX_UPLOAD_BYTES } from './constants';
 import type { Translate } from './i18n';
 
 /**
- * What a visitor may attach: the agents' composer rules (web's COMPOSER_FILE_RULES, SPEC §5) — images, video,
- * audio, PDF, office documents, plain text, CSV and ZIP up to the server's upload limit. Copied rather than imported
- * because web's module reads the limit from the contract, which would pull zod into the bundle; files.test.ts
- * checks that the two lists stay equal. The checks themselves are web's (lib/file-rules.ts), not a second copy.
+ * What a visitor may attach: the agents' composer rules (SPEC §5) — web's CHAT_FILE_TYPES up to the server's upload
+ * limit. Not web's COMPOSER_FILE_RULES itself: that module reads the limit from the contract, which would pull zod
+ * into the bundle (the limit is the widget's copy, checked against the contract in constants.test.ts);
+ * files.test.ts checks that the two rules stay equal.
  */
 export const WIDGET_FILE_RULES = {
-  accept: [
-    'image/*',
-    'video/*',
-    'audio/*',
-    '.pdf',
-    '.doc',
-    '.docx',
-    '.xls',
-    '.xlsx',
-    '.ppt',
-    '.pptx',
-    '.odt',
-    '.ods',
-    '.odp',
-    '.rtf',
-    '.txt',
-    '.csv',
-    '.zip',
-  ],
+  accept: CHAT_FILE_TYPES,
   minSize: 0,
   maxSize: MAX_UPLOAD_BYTES,
 } as const satisfies FileRules;

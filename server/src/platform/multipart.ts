@@ -6,6 +6,7 @@
  */
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ValidationError } from './errors';
 import { hasUnstorableCharacter, UNSTORABLE_INPUT } from './storable-input';
 
@@ -50,4 +51,26 @@ export function registerMultipartRule(app: FastifyInstance) {
     const parts = request.parts.bind(request);
     request.parts = (options) => checkedParts(parts(options));
   });
+}
+
+/**
+ * An upload as the routes take one: a multipart body with one file (at most `maxBytes`) and text fields, the
+ * fields checked by `schema`. 400 for another body type, no file, or fields the schema refuses.
+ */
+export async function readUpload<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  maxBytes: number,
+): Promise<{ file: { bytes: Buffer; name: string }; fields: z.output<S> }> {
+  if (!request.isMultipart()) throw new ValidationError('Send the file as multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; name: string } | undefined;
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    if (part.type === 'file') file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
+    else fields[part.fieldname] = String(part.value);
+  }
+  if (!file) throw new ValidationError('No file was chosen');
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid fields');
+  return { file, fields: parsed.data };
 }

@@ -3,6 +3,31 @@
  * They mirror the HTML `accept` attribute, so the same list also filters the browser's file dialog.
  */
 
+/**
+ * What a chat may carry, agents' composer and the website widget alike: what every channel takes as a photo,
+ * video, audio or document — images, video, audio, PDF, office documents (Microsoft and OpenDocument), plain text,
+ * CSV and ZIP. The server types each file again by its bytes.
+ */
+export const CHAT_FILE_TYPES = [
+  'image/*',
+  'video/*',
+  'audio/*',
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.odt',
+  '.ods',
+  '.odp',
+  '.rtf',
+  '.txt',
+  '.csv',
+  '.zip',
+] as const;
+
 /** The parts of a File the rules read (a DOM File fits). */
 export interface FileLike {
   name: string;

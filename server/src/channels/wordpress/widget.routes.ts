@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressBucket } from '../../platform/client-address';
 import { NotFoundError, ValidationError } from '../../platform/errors';
+import { readUpload } from '../../platform/multipart';
 import type { WidgetService } from './widget.service';
 
 const bearerOf = (request: FastifyRequest) => {
@@ -127,21 +128,12 @@ export const widgetRoutes =
       async (request) => {
         // The session first: a stranger's upload is refused before a byte of it is read.
         const visitor = await session(request);
-        if (!request.isMultipart()) throw new ValidationError('Send the file as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let file: { bytes: Buffer; name: string } | undefined;
-        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
-          if (part.type === 'file') file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
-          else fields[part.fieldname] = String(part.value);
-        }
-        if (!file) throw new ValidationError('No file was chosen');
+        const { file, fields } = await readUpload(request, fileFieldsSchema, MAX_UPLOAD_BYTES);
         if (file.bytes.length === 0) throw new ValidationError('The file is empty');
-        const parsed = fileFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid fields');
         return widget.sendFile(visitor, address(request), {
-          clientMessageId: parsed.data.clientMessageId,
-          caption: parsed.data.caption || null,
-          departmentId: parsed.data.departmentId,
+          clientMessageId: fields.clientMessageId,
+          caption: fields.caption || null,
+          departmentId: fields.departmentId,
           file,
         });
       },

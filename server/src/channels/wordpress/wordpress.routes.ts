@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/access';
 import { ValidationError } from '../../platform/errors';
+import { readUpload } from '../../platform/multipart';
 import type { WordpressChannel } from './wordpress.channel';
 
 /**
@@ -144,17 +145,8 @@ export const wordpressRoutes =
         schema: { tags: ['wordpress'], consumes: ['multipart/form-data'], response: { 200: messageResponseSchema } },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new ValidationError('Send the file as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let file: { bytes: Buffer; name: string } | undefined;
-        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
-          if (part.type === 'file') file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
-          else fields[part.fieldname] = String(part.value);
-        }
-        if (!file) throw new ValidationError('No file was chosen');
-        const parsed = wordpressFileFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid fields');
-        const { companyWordpressToken: token, clientEmail: email, idempotencyKey } = parsed.data;
+        const { file, fields } = await readUpload(request, wordpressFileFieldsSchema, MAX_UPLOAD_BYTES);
+        const { companyWordpressToken: token, clientEmail: email, idempotencyKey } = fields;
         return { message: await agentCalls.sendFile(principalOf(request), { token, email }, file, idempotencyKey) };
       },
     );

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/access';
 import { ValidationError } from '../../platform/errors';
+import { readUpload } from '../../platform/multipart';
 import type { ChatService } from './chat.service';
 
 /** A ticket's chat: history by day, slices around a message, search, and the handler's text, files and retries. */
@@ -55,19 +56,8 @@ export const messageRoutes =
         schema: { tags: ['chat'], consumes: ['multipart/form-data'], response: { 200: messageResponseSchema } },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new ValidationError('Send the file as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let file: { bytes: Buffer; name: string } | undefined;
-        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
-          if (part.type === 'file') file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
-          else fields[part.fieldname] = String(part.value);
-        }
-        if (!file) throw new ValidationError('No file was chosen');
-        const parsed = sendFileFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid fields');
-        return {
-          message: await chat.sendFile(principalOf(request), parsed.data.ticketid, file, parsed.data.idempotencyKey),
-        };
+        const { file, fields } = await readUpload(request, sendFileFieldsSchema, MAX_UPLOAD_BYTES);
+        return { message: await chat.sendFile(principalOf(request), fields.ticketid, file, fields.idempotencyKey) };
       },
     );
 

@@ -1,32 +1,10 @@
 import { MAX_UPLOAD_BYTES } from '@kreechat/contract';
 import type { TFunction } from 'i18next';
-import type { FileProblem, FileRules } from '../../../lib/file-rules';
+import { CHAT_FILE_TYPES, type FileProblem, type FileRules } from '../../../lib/file-rules';
 
-/**
- * What an agent may send into a ticket: what every channel takes as a photo, video, audio or document — images,
- * video, audio, PDF, office documents (Microsoft and OpenDocument), plain text, CSV and ZIP — up to the server's
- * upload limit (MAX_UPLOAD_BYTES). The server types the file again by its bytes.
- */
+/** What an agent may send into a ticket: the chat file types up to the server's upload limit (MAX_UPLOAD_BYTES). */
 export const COMPOSER_FILE_RULES = {
-  accept: [
-    'image/*',
-    'video/*',
-    'audio/*',
-    '.pdf',
-    '.doc',
-    '.docx',
-    '.xls',
-    '.xlsx',
-    '.ppt',
-    '.pptx',
-    '.odt',
-    '.ods',
-    '.odp',
-    '.rtf',
-    '.txt',
-    '.csv',
-    '.zip',
-  ],
+  accept: CHAT_FILE_TYPES,
   minSize: 0,
   maxSize: MAX_UPLOAD_BYTES,
 } as const satisfies FileRules;
