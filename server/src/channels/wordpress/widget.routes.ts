@@ -58,7 +58,7 @@ export const widgetRoutes =
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     });
 
-    app.options('/widget/*', open, async (_request, reply) =>
+    app.options('/widget/*', { ...open, schema: { tags, hide: true } }, async (_request, reply) =>
       reply
         .status(204)
         .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
