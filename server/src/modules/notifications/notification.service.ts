@@ -64,6 +64,21 @@ export function createNotificationService(deps: {
   }
 
   /** Refreshes the unseen entry about the same conversation, or stores a new one; answers its id. */
+  /**
+   * The away-handler notes of one ticket run one after another, in the order intake committed the messages (it
+   * calls without waiting). Run side by side on PostgreSQL, two notes both found no entry and both inserted one, or
+   * the older message's note committed last and the inbox showed it instead of the newest.
+   */
+  const chains = new Map<string, Promise<void>>();
+  function inOrder(key: string, work: () => Promise<void>): Promise<void> {
+    const next = (chains.get(key) ?? Promise.resolve()).then(work);
+    chains.set(key, next);
+    void next.finally(() => {
+      if (chains.get(key) === next) chains.delete(key);
+    });
+    return next;
+  }
+
   function upsert(inbox: Inbox, about: { ticketId: string } | { senderId: string }, values: NewNotification) {
     return db.transaction(async (tx) => {
       const existing = await notificationRepo.findUnseenAbout(tx, inbox, about);
@@ -75,6 +90,30 @@ export function createNotificationService(deps: {
       });
       return existing;
     });
+  }
+
+  /** Never throws: a failure is logged, the client's message is stored all the same. */
+  async function noteClientMessage(note: ClientMessageNote & { handlerId: string }): Promise<void> {
+    const { companyId, handlerId } = note;
+    try {
+      if (await presence.isOnline(companyId, handlerId)) return;
+      const inbox = { companyId, userId: handlerId };
+      const id = await upsert(
+        inbox,
+        { ticketId: note.ticketId },
+        {
+          ...inbox,
+          type: 'text',
+          name: note.clientName,
+          content: note.content,
+          ticketId: note.ticketId,
+          createdAt: clock.now(),
+        },
+      );
+      await announce(inbox, id);
+    } catch (error) {
+      logger.error({ err: error, ticketId: note.ticketId }, 'could not notify the away handler');
+    }
   }
 
   return {
@@ -135,27 +174,9 @@ export function createNotificationService(deps: {
      * failure here costs the notification and nothing of the message.
      */
     async clientMessage(note: ClientMessageNote): Promise<void> {
-      const { companyId, handlerId } = note;
+      const { handlerId } = note;
       if (!handlerId) return;
-      try {
-        if (await presence.isOnline(companyId, handlerId)) return;
-        const inbox = { companyId, userId: handlerId };
-        const id = await upsert(
-          inbox,
-          { ticketId: note.ticketId },
-          {
-            ...inbox,
-            type: 'text',
-            name: note.clientName,
-            content: note.content,
-            ticketId: note.ticketId,
-            createdAt: clock.now(),
-          },
-        );
-        await announce(inbox, id);
-      } catch (error) {
-        logger.error({ err: error, ticketId: note.ticketId }, 'could not notify the away handler');
-      }
+      return inOrder(`${handlerId}:${note.ticketId}`, () => noteClientMessage({ ...note, handlerId }));
     },
 
     /** Stores a rating notification inside the caller's transaction; {@link announce} it after the commit. */
