@@ -1,6 +1,6 @@
 export { SessionContext, useSession, type Session } from './context';
 export { sessionQueryKey, sessionQueryOptions, useValidateSession, validateSession } from './validate';
-export { logout, useLogout, type LogoutOptions } from './logout';
+export { expectLogout, logout, expectedLogout, useLogout, type LogoutNotice, type LogoutOptions } from './logout';
 export { getUserPref, userPrefQueryKey, userPrefQueryOptions, type UserPref } from './user-pref';
 export {
   getMyDepartment,

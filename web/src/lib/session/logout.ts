@@ -10,8 +10,23 @@ export const logout = (): Promise<unknown> => api.post('/auth/logout', {});
 
 export interface LogoutOptions {
   /** A note for the login screen, e.g. why the user was logged out. */
-  notice?: 'profileUpdated' | 'passwordChanged';
+  notice?: LogoutNotice;
 }
+export type LogoutNotice = 'profileUpdated' | 'passwordChanged';
+
+let expected: LogoutNotice | null = null;
+
+/**
+ * Says, before a call that ends the session on the server (an e-mail or password change), what the login screen
+ * should tell the user. Any other call answering 401 meanwhile sends the tab to /login at once, unmounting the
+ * screen whose own navigation would have carried the note; the login screen takes it from here then.
+ */
+export function expectLogout(notice: LogoutNotice | null) {
+  expected = notice;
+}
+
+/** The note said by {@link expectLogout}; the login screen clears it (`expectLogout(null)`) once shown. */
+export const expectedLogout = (): LogoutNotice | null => expected;
 
 export function useLogout() {
   const queryClient = useQueryClient();

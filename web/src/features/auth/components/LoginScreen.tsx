@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
@@ -7,7 +7,7 @@ import { Card } from '../../../components/Card';
 import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import type { LogoutOptions } from '../../../lib/session';
+import { expectedLogout, expectLogout, type LogoutOptions } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
 
@@ -58,7 +58,9 @@ export function LoginScreen() {
     );
   };
 
-  const notice = state?.notice;
+  // From the navigation that brought the user here, or said before the call that ended the session.
+  const [notice] = useState<LoginNotice | undefined>(() => state?.notice ?? expectedLogout() ?? undefined);
+  useEffect(() => expectLogout(null), []);
   const describedBy = error ? ERROR_ID : undefined;
 
   return (

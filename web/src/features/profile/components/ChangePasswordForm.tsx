@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { PasswordField } from '../../../components/PasswordField';
 import { PasswordHints } from '../../../components/PasswordHints';
 import { isApiError } from '../../../lib/api-client';
-import { useLogout } from '../../../lib/session';
+import { expectLogout, useLogout } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
 import { accountErrorMessage } from '../lib/account-errors';
 import { AccountFormPage } from './AccountFormPage';
@@ -46,11 +46,13 @@ export function ChangePasswordForm({ onBack }: { onBack: () => void }) {
     if (values.next === values.current) return refuse(['next'], t('profile.samePassword'));
     setInvalid(new Set());
     setError(null);
+    expectLogout('passwordChanged');
     change.mutate(
       { current_password: values.current, new_password: values.next, confirm_password: values.confirm },
       {
         onSuccess: () => logout.mutate({ notice: 'passwordChanged' }),
         onError: (failure) => {
+          expectLogout(null);
           setError(accountErrorMessage(failure, t, t('profile.changePasswordFailed')));
           if (isApiError(failure) && failure.status === 403) setInvalid(new Set<Field>(['current']));
         },

@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { isApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
-import { useLogout } from '../../../lib/session';
+import { expectLogout, useLogout } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { accountErrorMessage } from '../lib/account-errors';
@@ -77,9 +77,11 @@ export function EditProfileForm({ profile, onBack }: EditProfileFormProps) {
       onBack();
       return;
     }
+    expectLogout('profileUpdated');
     update.mutate(emailChanges ? { ...body, current_password: values.currentPassword } : body, {
       onSuccess: () => logout.mutate({ notice: 'profileUpdated' }),
       onError: (failure) => {
+        expectLogout(null);
         setError(accountErrorMessage(failure, t, t('profile.updateFailed')));
         if (isApiError(failure) && failure.status === 403) setInvalid(new Set<Field>(['currentPassword']));
       },
