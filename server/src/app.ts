@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { groupCommitsSettled } from './db/group-commit';
 import { prepareChannelSecrets } from './channels/channel-secrets';
 import { createOutboxWorker } from './channels/outbox-worker';
 import { createChannelRegistry } from './channels/registry';
@@ -37,6 +38,7 @@ import { createFileStorage } from './files/storage';
 import { createAccountNotices } from './mail/account-notices';
 import type { Mailer } from './mail/mailer';
 import { clientRoutes, createClientService } from './modules/clients';
+import { autoMessageRoutes, createAutoMessageReader, createAutoMessageService } from './modules/automatic-messages';
 import { createDeliveryService } from './modules/delivery';
 import { createInboundUpdates, createIntakeService } from './modules/intake';
 import { createChatService, messageRepo, messageRoutes } from './modules/messages';
@@ -44,6 +46,7 @@ import { createTicketService, ticketRoutes } from './modules/tickets';
 import { createRealtime } from './realtime/realtime';
 import { createWidgetLive } from './realtime/widget-live';
 import { createActionService } from './modules/actions';
+import { createAutoReplies, createStillWaitingSweeper } from './modules/auto-replies';
 import { agentRoutes, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
 import { bubbleRoutes, createBubbleService } from './modules/bubbles';
@@ -51,6 +54,7 @@ import { createTicketTableService, ticketTableRoutes } from './modules/ticket-ta
 import { createPinService, pinRoutes } from './modules/pins';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
+import { createHoursReader, createOpeningHoursService, openingHoursRoutes } from './modules/opening-hours';
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
 import { createNotificationService, notificationRoutes } from './modules/notifications';
 import { createPrivateChatService, privateChatRoutes } from './modules/private-chat';
@@ -62,9 +66,13 @@ import { addressBucket } from './platform/client-address';
 import { createFailureLimiter } from './platform/failure-limiter';
 import { registerErrorHandler, registerSameOriginRule, restrictBodyTypes } from './platform/http';
 import type { Logger } from './platform/logger';
+import { countingIntake, createMetrics } from './platform/metrics';
+import { registerMetrics } from './platform/metrics.routes';
+import { registerRequestContext, requestIdOf } from './platform/request-context';
 import { proxyTrustByHop } from './platform/proxy';
 import { createSecretBox, loadSecretsKey, type SecretBox } from './platform/secrets';
 import { registerMultipartRule } from './platform/multipart';
+import { createReadiness } from './platform/readiness';
 import { registerStorableInputRule } from './platform/storable-input';
 
 export type AppDeps = {
@@ -91,6 +99,7 @@ export function buildServices(deps: AppDeps) {
   const { database, mailer, config, logger } = deps;
   const { db } = database;
   const clock = deps.clock ?? systemClock;
+  const metrics = createMetrics();
   const failures = createFailureLimiter(db, clock);
   const attempts = createAttemptGuard({ limiter: failures, clock });
   const secrets = deps.secrets ?? openSecretBox(config, logger);
@@ -114,10 +123,19 @@ export function buildServices(deps: AppDeps) {
     }),
     push,
   );
-  const storage = createFileStorage({ dataDir: config.dataDir });
+  const storage = createFileStorage({
+    dataDir: config.dataDir,
+    kind: config.fileStorage,
+    db,
+    onStoreError: (err) => logger.error({ err }, 'the file store refused a file'),
+  });
   const actions = createActionService({ db, clock });
   const companies = createCompanyService({ db });
   const departments = createDepartmentService({ db, clock });
+  const hours = createHoursReader({ db, clock });
+  const openingHours = createOpeningHoursService({ db, clock, companies, departments, hours });
+  const autoMessages = createAutoMessageReader({ db, clock });
+  const autoMessageSettings = createAutoMessageService({ db, clock, reader: autoMessages });
   const endSessionsOf = async (userId: string) => {
     await sessions.endAllOfUser(userId);
     realtime.endUser(userId);
@@ -161,7 +179,14 @@ export function buildServices(deps: AppDeps) {
   const clients = createClientService({ db, clock, events: realtime });
   // The worker is made below, once the channels exist; delivery only needs to wake it.
   let wakeWorker = () => {};
-  const delivery = createDeliveryService({ db, clock, events: realtime, onEnqueued: () => wakeWorker() });
+  const delivery = createDeliveryService({
+    db,
+    clock,
+    events: realtime,
+    onEnqueued: () => wakeWorker(),
+    retry: config.outbox,
+    texts: autoMessages,
+  });
   const tickets = createTicketService({
     db,
     clock,
@@ -171,7 +196,7 @@ export function buildServices(deps: AppDeps) {
     messages: messageRepo,
     delivery,
   });
-  const chat = createChatService({ db, clock, events: realtime, tickets, clients, delivery, storage });
+  const chat = createChatService({ db, clock, events: realtime, tickets, clients, delivery, storage, hours });
   const privateChats = createPrivateChatService({ db, clock, events: realtime, agents });
   const notifications = createNotificationService({
     db,
@@ -182,10 +207,24 @@ export function buildServices(deps: AppDeps) {
     agents,
     privateChats,
   });
-  const intake = createIntakeService({ db, clock, events: realtime, actions, clients, delivery, notifications });
+  const autoReplies = createAutoReplies({ db, clock, hours, texts: autoMessages, delivery });
+  const stillWaiting = createStillWaitingSweeper({
+    db,
+    clock,
+    hours,
+    texts: autoMessages,
+    clients,
+    delivery,
+    events: realtime,
+    logger,
+  });
+  const intake = countingIntake(
+    createIntakeService({ db, clock, events: realtime, actions, clients, delivery, notifications, autoReplies }),
+    metrics,
+  );
   const bubbles = createBubbleService({ db, clock, events: realtime });
   const pins = createPinService({ db, clock, events: realtime, tickets });
-  const ticketTable = createTicketTableService({ db });
+  const ticketTable = createTicketTableService({ db, clock, hours });
   const inbound = createInboundUpdates({ db, clock });
   const telegram = createTelegramChannel({
     db,
@@ -234,10 +273,18 @@ export function buildServices(deps: AppDeps) {
     whatsapp: whatsapp.sender,
     wordpress: wordpress.sender,
   });
-  const worker = createOutboxWorker({ delivery, registry, logger });
+  const worker = createOutboxWorker({ delivery, registry, logger, onOutcome: metrics.send });
+  metrics.observe({
+    db,
+    sockets: { workspace: () => realtime.connectedCount(), widget: () => widgetLive.connectedCount() },
+    pool: database.kind === 'postgres' ? () => database.stats() : undefined,
+  });
   wakeWorker = () => worker.kick();
+  const readiness = createReadiness({ database, redisUrl: config.redisUrl });
   return {
     clock,
+    metrics,
+    readiness,
     secrets,
     sessions,
     realtime,
@@ -245,6 +292,10 @@ export function buildServices(deps: AppDeps) {
     actions,
     companies,
     departments,
+    hours,
+    openingHours,
+    autoMessages,
+    autoMessageSettings,
     agents,
     auth,
     verification,
@@ -254,6 +305,7 @@ export function buildServices(deps: AppDeps) {
     tickets,
     chat,
     intake,
+    stillWaiting,
     bubbles,
     pins,
     telegram,
@@ -269,6 +321,12 @@ export function buildServices(deps: AppDeps) {
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+const readinessCheck = z.enum(['ok', 'failed', 'timeout', 'pending', 'not configured']);
+const readinessReport = z.object({
+  status: z.enum(['ready', 'degraded', 'unready', 'draining']),
+  checks: z.object({ database: readinessCheck, migrations: readinessCheck, redis: readinessCheck }),
+});
 
 export type App = {
   app: FastifyInstance;
@@ -289,7 +347,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: proxyTrustByHop(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestContext(app);
+  registerMetrics(app, { metrics: services.metrics, exposure: { ...config.metrics, host: config.host }, logger });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -344,10 +405,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
         async () => ({ status: 'ok' as const }),
       );
+      // Readiness (platform/readiness.ts): database and migrations (503 without them, and while draining); Redis is
+      // reported, its outage answers 200 'degraded'.
+      api.get(
+        '/ready',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags: ['system'],
+            response: {
+              200: readinessReport,
+              503: readinessReport,
+            },
+          },
+        },
+        async (_request, reply) => {
+          const report = await services.readiness.report();
+          return reply
+            .status(report.status === 'ready' || report.status === 'degraded' ? 200 : 503)
+            .header('Cache-Control', 'no-store')
+            .send(report);
+        },
+      );
       await api.register(authRoutes(services.auth));
       await api.register(registrationRoutes(services.registration));
       await api.register(agentRoutes(services.agents));
       await api.register(departmentRoutes(services.departments));
+      await api.register(autoMessageRoutes(services.autoMessageSettings));
+      await api.register(openingHoursRoutes(services.openingHours));
       await api.register(clientRoutes(services.clients));
       await api.register(ticketRoutes(services.tickets));
       await api.register(messageRoutes(services.chat));
@@ -369,14 +454,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   services.realtime.attach(app.server);
   services.widgetLive.attach(app.server);
+  // A graceful stop (main.ts), in two steps. Before the server stops listening: readiness answers 503 (balancers
+  // send new requests elsewhere) and the live sockets are handed over (each reconnects to another process); then
+  // the requests in flight finish while no new connection is taken. After: the channel receivers stop (pollers give
+  // their locks back), the outbox worker ends after its sends in flight, the group commits settle, and only then
+  // do the live servers close, so the events of the last requests still reach the other processes' sockets.
+  app.addHook('preClose', async () => {
+    services.readiness.drain();
+    services.realtime.handOver();
+    services.widgetLive.handOver();
+  });
   app.addHook('onClose', async () => {
     await services.telegram.stop();
     await services.whatsapp.stop();
     services.wordpress.stop();
-    await services.widgetLive.close();
+    await services.stillWaiting.stop();
     await services.worker.stop();
+    await groupCommitsSettled();
+    await services.widgetLive.close();
     await services.realtime.close();
     await services.push.idle();
+    await services.readiness.close();
   });
 
   const webDist = config.webDist;
@@ -417,6 +515,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await services.telegram.start();
       await services.whatsapp.start();
       services.wordpress.start();
+      services.stillWaiting.start();
     },
   };
 }

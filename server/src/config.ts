@@ -137,6 +137,13 @@ const envSchema = z.object({
       message: 'must be host names, *.domain or host:port, separated by commas',
     }),
   SESSION_TTL: duration.default(12 * 36e5),
+  /**
+   * How long the outbox keeps trying a message the channel cannot take now (API down, 5xx, 429), counted from when
+   * it was queued; then it is marked failed and the agent sees Retry. Milliseconds (default one hour).
+   */
+  OUTBOX_GIVE_UP_MS: z.coerce.number().int().min(1_000).default(3_600_000),
+  /** The longest wait between two tries of one message: the backoff doubles from 1 s, with jitter, up to this. */
+  OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built single-page app lives; empty disables serving it (tests, API-only deployments). */
   WEB_DIST: z.string().optional(),
@@ -151,6 +158,12 @@ const envSchema = z.object({
   ),
   /** Behind reverse proxies: whose X-Forwarded-* to believe for the client address and protocol. */
   TRUST_PROXY: trustProxy,
+  /** Prometheus metrics on a port of their own (bound to HOST); without it and METRICS_TOKEN, none are served. */
+  METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  /** A bearer token for GET /metrics: on the main port when METRICS_PORT is not set, else on that port. */
+  METRICS_TOKEN: optional(z.string().trim().min(16, { message: 'must be at least 16 characters' })),
+  /** Where uploaded files live: DATA_DIR/files, or the database (shared by every process, inside its backups). */
+  FILE_STORAGE: z.enum(['disk', 'database']).default('disk'),
 });
 
 export type Config = {
@@ -176,12 +189,17 @@ export type Config = {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   pushEndpointHosts: string[];
   sessionTtlMs: number;
+  /** The outbox's retry bounds (OUTBOX_GIVE_UP_MS, OUTBOX_MAX_BACKOFF_MS). */
+  outbox: { giveUpMs: number; maxBackoffMs: number };
   logLevel: string;
   webDist: string | undefined;
   /** No proxy, a hop count, or the proxies' addresses and CIDRs (platform/proxy.ts). */
   trustProxy: false | number | string[];
   /** Encrypts channel secrets; without it the key generated once into DATA_DIR/secrets.key is used. */
   secretsKey: Buffer | undefined;
+  /** Where GET /metrics is served (platform/metrics.routes.ts): neither set, nowhere. */
+  metrics: { port: number | undefined; token: string | undefined };
+  fileStorage: 'disk' | 'database';
 };
 
 export class ConfigError extends Error {}
@@ -223,9 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
     sessionTtlMs: e.SESSION_TTL,
+    outbox: { giveUpMs: e.OUTBOX_GIVE_UP_MS, maxBackoffMs: e.OUTBOX_MAX_BACKOFF_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secretsKey: e.SECRETS_KEY,
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    fileStorage: e.FILE_STORAGE,
     webDist: e.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../web/dist') : e.WEB_DIST || undefined,
   };
 }

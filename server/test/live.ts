@@ -119,3 +119,42 @@ export async function connectRecoverable(baseUrl: string, client: TestClient, op
     close: () => socket.close(),
   };
 }
+
+/**
+ * A browser's live connection as the workspace opens it (web/src/lib/socket.ts: reconnection on, 1 s delay up to
+ * 5 s, randomisation 0.5), for a server given by its session cookie (a spawned process). It comes back by itself
+ * when the server closes its transport (a stopping process, Redis back); each `connects` entry is a handshake, the
+ * moment the web reads again what it shows (onEveryConnect), and `onConnect` is called then.
+ */
+export function connectAsBrowser(baseUrl: string, sessionCookie: string, onConnect: () => void = () => {}) {
+  const events: (LiveEvent & { at: number })[] = [];
+  const connects: { at: number; recovered: boolean }[] = [];
+  const disconnects: { at: number; reason: string; reconnects: boolean }[] = [];
+  const socket: Socket = io(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: `kc_session=${sessionCookie}` },
+    reconnection: true,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 5_000,
+    randomizationFactor: 0.5,
+  });
+  socket.onAny((event: ServerEventName, payload: unknown) => events.push({ event, payload, at: Date.now() }));
+  socket.on('connect', () => {
+    connects.push({ at: Date.now(), recovered: socket.recovered });
+    onConnect();
+  });
+  socket.on('disconnect', (reason) => disconnects.push({ at: Date.now(), reason, reconnects: socket.active }));
+  return {
+    socket,
+    events,
+    connects,
+    disconnects,
+    of: (event: ServerEventName) => events.filter((e) => e.event === event).map((e) => e.payload),
+    /** The user's presence flips heard so far, in order, whichever event carried them (lone or batched). */
+    presence: (userId: string) => presenceFlips(events, userId),
+    /** Waits for the `count`-th handshake. */
+    connected: (count = 1, timeoutMs = 10_000) => eventually(() => connects.length >= count, timeoutMs),
+    close: () => socket.close(),
+  };
+}

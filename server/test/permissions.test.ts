@@ -26,6 +26,14 @@ type Row = { calls: string; agent: string; moderator: string; admin: string; che
 /** The README table, cell for cell, each row with the check that proves it. */
 const TABLE: Row[] = [
   {
+    calls:
+      '`health`, `ready` (no tenant data); `/metrics` (outside `/api`: on `METRICS_PORT`, or with the `METRICS_TOKEN` bearer)',
+    agent: 'public',
+    moderator: 'public',
+    admin: 'public',
+    check: systemCalls,
+  },
+  {
     calls: 'login, logout (`POST /auth/logout`), validate, registration and password reset',
     agent: 'public',
     moderator: 'public',
@@ -62,11 +70,25 @@ const TABLE: Row[] = [
     check: sending,
   },
   {
+    calls: '`send-note`, `note-mentions` (internal notes, not in SPEC)',
+    agent: 'own department and own tickets, any stage',
+    moderator: 'all departments',
+    admin: 'all',
+    check: notes,
+  },
+  {
     calls: '`close-ticket`, `ticket/reassign-user`, `ticket/change-department`',
     agent: 'the handler, open tickets',
     moderator: 'any open ticket',
     admin: 'any open',
     check: closingAndMoving,
+  },
+  {
+    calls: '`reopen-ticket` (not in SPEC)',
+    agent: 'the handler, closed tickets',
+    moderator: 'any closed ticket',
+    admin: 'any closed',
+    check: reopening,
   },
   {
     calls:
@@ -75,6 +97,13 @@ const TABLE: Row[] = [
     moderator: 'all',
     admin: 'all',
     check: adminPanelLists,
+  },
+  {
+    calls: "`:clientid/get-client-panel` (the chat's client panel, the admin client profile's tickets)",
+    agent: 'all clients; own department and own tickets',
+    moderator: 'all',
+    admin: 'all',
+    check: clientPanel,
   },
   {
     calls: '`auth/update-client-number`',
@@ -99,6 +128,29 @@ const TABLE: Row[] = [
     moderator: '403',
     admin: 'yes',
     check: departmentsAndChannels,
+  },
+  {
+    calls:
+      "`GET opening-hours` (the company's time zone, each department's schedule and response-time targets; not in SPEC)",
+    agent: 'yes',
+    moderator: 'yes',
+    admin: 'yes',
+    check: openingHoursReading,
+  },
+  {
+    calls:
+      '`PUT opening-hours/time-zone`, `PUT opening-hours/:departmentid`, `automatic-messages` (`GET`, `PUT :kind`), `get-response-times` (not in SPEC)',
+    agent: '403',
+    moderator: '403',
+    admin: 'yes',
+    check: openingHoursChanging,
+  },
+  {
+    calls: '`disconnect-telegram` (not in SPEC)',
+    agent: '403',
+    moderator: '403',
+    admin: "yes (own company's bot; none connected: 404)",
+    check: telegramDisconnect,
   },
   {
     calls:
@@ -286,6 +338,20 @@ describe('README “Who may do what”', () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rows
+
+async function systemCalls() {
+  const stranger = world.t.client();
+  expect((await stranger.get('/health')).body).toEqual({ status: 'ok' });
+  const ready = await stranger.get('/ready');
+  expect(ready.status).toBe(200);
+  // What a probe learns: the state of each dependency, nothing of any company.
+  expect(Object.keys(ready.body).sort()).toEqual(['checks', 'status']);
+  expect(Object.keys(ready.body.checks).sort()).toEqual(['database', 'migrations', 'redis']);
+  // Neither METRICS_PORT nor METRICS_TOKEN here: the main port serves no metrics, to anyone.
+  const metrics = await world.t.app.inject({ method: 'GET', url: '/metrics' });
+  expect(metrics.statusCode).toBe(404);
+  expect(metrics.body).not.toContain('kreechat_');
+}
 
 async function publicCalls() {
   for (const who of ['agent', 'moderator', 'admin'] as const) {
@@ -503,6 +569,36 @@ async function sending() {
   );
 }
 
+/** Internal notes: whoever may read the ticket writes them, handler or not, open or closed; nobody else learns of it. */
+async function notes() {
+  const general = await openTicket('General', 'agent');
+  const inBilling = await openTicket('Billing');
+  const note = (ticketid: string) => (c: TestClient) => c.post('/send-note', { ticketid, content: 'Internal only' });
+  const mentions = (ticketid: string) => (c: TestClient) => c.get(`/note-mentions?ticketid=${ticketid}`);
+  for (const call of [note, mentions]) {
+    await expectStatuses(
+      {
+        outsider: 404,
+        hal: 404,
+        rivalAdmin: 404,
+        rivalAgent: 404,
+        stranger: 401,
+        agent: 200,
+        colleague: 200,
+        moderator: 200,
+        admin: 200,
+      },
+      call(general.ticketid),
+    );
+    await expectStatuses(
+      { agent: 404, colleague: 404, rivalAdmin: 404, outsider: 200, hal: 200, moderator: 200, admin: 200 },
+      call(inBilling.ticketid),
+    );
+  }
+  await must(cast.agent.client.post('/close-ticket', { ticketid: general.ticketid }));
+  await expectStatuses({ outsider: 404, colleague: 200, admin: 200 }, note(general.ticketid));
+}
+
 async function closingAndMoving() {
   // The handler: on their open ticket; a colleague of the department may not, other departments do not see it.
   const handled = await openTicket('General', 'agent');
@@ -535,6 +631,26 @@ async function closingAndMoving() {
   for (const call of [reassign, changeDepartment, close]) {
     await expectStatuses({ agent: 409, moderator: 409, admin: 409 }, call(toClose.agent.ticketid));
   }
+}
+
+async function reopening() {
+  const reopen = (ticketid: string) => (c: TestClient) => c.post('/reopen-ticket', { ticketid });
+  const closedBy = async (who: Who) => {
+    const ticket = await openTicket('General', who);
+    await must(clientOf(who).post('/close-ticket', { ticketid: ticket.ticketid }));
+    return ticket;
+  };
+  // The handler's closed ticket: a colleague of the department may not, other departments and companies do not see it.
+  const ginas = await closedBy('agent');
+  await expectStatuses(
+    { colleague: 403, outsider: 404, rivalAdmin: 404, rivalAgent: 404, stranger: 401, agent: 200 },
+    reopen(ginas.ticketid),
+  );
+  // Open now (pending): nobody reopens it.
+  await expectStatuses({ agent: 409, moderator: 409, admin: 409 }, reopen(ginas.ticketid));
+  // Moderators and admins: anyone's closed ticket.
+  await expectStatuses({ moderator: 200 }, reopen((await closedBy('colleague')).ticketid));
+  await expectStatuses({ admin: 200 }, reopen((await closedBy('agent')).ticketid));
 }
 
 async function adminPanelLists() {
@@ -591,6 +707,35 @@ async function adminPanelLists() {
   }
   await expectStatuses({ agent: 200, outsider: 200, moderator: 200, admin: 200, rivalAdmin: 404, stranger: 401 }, (c) =>
     c.get(`/admin/${billingClient}/get-client`),
+  );
+}
+
+async function clientPanel() {
+  // One client with a ticket in each department and one Hal handles (in General, Hal now in Billing).
+  const general = await openTicket('General');
+  const inBilling = await openTicket('Billing');
+  const panel = async (who: Who, clientid: string) => {
+    const reply = await clientOf(who).get(`/${clientid}/get-client-panel`);
+    return reply.status === 200 ? idsOf(reply.body.tickets) : reply.status;
+  };
+  // Every member reads the panel of any client of the company, listing only the tickets they may see.
+  expect({
+    agent: await panel('agent', general.clientid),
+    agentOfBilling: await panel('agent', inBilling.clientid),
+    outsider: await panel('outsider', general.clientid),
+    hal: await panel('hal', halsTicket.clientid),
+    moderator: await panel('moderator', general.clientid),
+    admin: await panel('admin', inBilling.clientid),
+  }).toEqual({
+    agent: [general.ticketid],
+    agentOfBilling: [],
+    outsider: [],
+    hal: [halsTicket.ticketid],
+    moderator: [general.ticketid],
+    admin: [inBilling.ticketid],
+  });
+  await expectStatuses({ rivalAdmin: 404, rivalAgent: 404, stranger: 401 }, (c) =>
+    c.get(`/${general.clientid}/get-client-panel`),
   );
 }
 
@@ -677,6 +822,21 @@ async function blockAndAgents() {
   expect(ownEmail).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.ownEmailOnProfile } });
 }
 
+/**
+ * The rival company connects a bot of its own and disconnects it: Home's bot, which every other row's tickets use,
+ * stays connected throughout, and Home's agents and moderators are refused before anything is touched.
+ */
+async function telegramDisconnect() {
+  const rivalBot = world.fake.addBot();
+  await must(rival.adminClient.post('/setup-telegram', { bot_id: rivalBot.token }));
+  const disconnect = (c: TestClient) => c.post('/disconnect-telegram', {});
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, rivalAgent: 403 }, disconnect);
+  await expectStatuses({ rivalAdmin: 200 }, disconnect);
+  await expectStatuses({ rivalAdmin: 404 }, disconnect);
+  expect((await home.adminClient.get('/admin/get-telegram-token')).body).toMatchObject({ tokenStatus: true });
+  expect((await rival.adminClient.get('/admin/get-telegram-token')).body).toMatchObject({ tokenStatus: false });
+}
+
 async function departmentsAndChannels() {
   await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
     c.get('/admin/get-departments'),
@@ -728,6 +888,69 @@ async function departmentsAndChannels() {
   const [made] = (await must(home.adminClient.get('/get-wordpress-tokens'))) as WordpressToken[];
   const removal = `/delete-wordpress-token/${made!.token_id}/${encodeURIComponent(made!.created_at)}`;
   await expectStatuses({ agent: 403, moderator: 403, rivalAdmin: 404, admin: 200 }, (c) => c.del(removal));
+}
+
+async function openingHoursReading() {
+  await expectStatuses({ stranger: 401, agent: 200, moderator: 200, admin: 200, rivalAdmin: 200 }, (c) =>
+    c.get('/opening-hours'),
+  );
+  const own = (await must(cast.agent.client.get('/opening-hours'))).departments as { department_name: string }[];
+  expect(own.map((d) => d.department_name)).toEqual(expect.arrayContaining(['General', 'Billing']));
+  // The rival's answer names only the rival's departments.
+  const rivals = (await must(cast.rivalAgent.client.get('/opening-hours'))).departments as { departmentid: string }[];
+  expect(rivals.map((d) => d.departmentid)).not.toContain(billing);
+}
+
+async function openingHoursChanging() {
+  const general = (
+    (await must(home.adminClient.get('/opening-hours'))).departments as {
+      departmentid: string;
+      department_name: string;
+    }[]
+  ).find((d) => d.department_name === 'General')!;
+  // Open 24/7 still and without targets (the week is kept for later), so the other rows' tickets get no
+  // out-of-hours or still-waiting messages from this row.
+  const hours = {
+    always_open: true,
+    week: { mon: [{ from: '09:00', to: '17:00' }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+    special_dates: [],
+    first_response_min: null,
+    next_response_min: null,
+    still_waiting_min: null,
+  };
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, rivalAdmin: 404, admin: 200 }, (c) =>
+    c.put(`/opening-hours/${general.departmentid}`, hours),
+  );
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.put('/opening-hours/time-zone', { time_zone: 'Europe/Amsterdam' }),
+  );
+  // The rival admin's zone is the rival's own: Home's stays as its admin set it.
+  expect((await rival.adminClient.put('/opening-hours/time-zone', { time_zone: 'Asia/Tokyo' })).status).toBe(200);
+  const read = await must(cast.agent.client.get('/opening-hours'));
+  expect(read.time_zone).toBe('Europe/Amsterdam');
+  expect(read.departments.find((d: { departmentid: string }) => d.departmentid === general.departmentid)).toMatchObject(
+    hours,
+  );
+
+  // Automatic messages: the still-waiting text stays switched off, so no other row's ticket hears from it.
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) => c.get('/automatic-messages'));
+  const text = { enabled: false, texts: { en: 'Still on it, {client_name}.' } };
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.put('/automatic-messages/stillWaiting', text),
+  );
+  // The rival admin reads the built-in texts, and their own change stays theirs.
+  const stillWaiting = (body: { messages: { kind: string; texts: Record<string, string> }[] }) =>
+    body.messages.find((m) => m.kind === 'stillWaiting')!.texts;
+  expect(stillWaiting(await must(rival.adminClient.get('/automatic-messages')))).toEqual({});
+  await must(rival.adminClient.put('/automatic-messages/stillWaiting', { enabled: false, texts: { en: 'Rival' } }));
+  expect(stillWaiting(await must(home.adminClient.get('/automatic-messages')))).toEqual(text.texts);
+
+  // Response times: the admin's own departments only.
+  const period = '/get-response-times?from=2020-01-01&to=2020-12-31';
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) => c.get(period));
+  const ids = (body: { departments: { departmentid: string }[] }) => body.departments.map((d) => d.departmentid);
+  expect(ids(await must(home.adminClient.get(period)))).toContain(general.departmentid);
+  expect(ids(await must(rival.adminClient.get(period)))).not.toContain(general.departmentid);
 }
 
 /** A WordPress visitor of Home's site writes into General: a pending ticket, named by the site token and e-mail. */

@@ -37,7 +37,10 @@ export async function spawnServer(env: Record<string, string>, options: { port?:
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  /** The exit code, or the signal's name when a signal ended it. */
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal!)),
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -46,18 +49,26 @@ export async function spawnServer(env: Record<string, string>, options: { port?:
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('the server did not become healthy within 60 s');
+    if (Date.now() > deadline) {
+      // Nobody gets a handle to a server that never answered: end it here, or it outlives the test run.
+      child.kill('SIGKILL');
+      await exited;
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+      throw new Error('the server did not become healthy within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const end = async (signal: NodeJS.Signals) => {
     child.kill(signal);
-    await exited;
+    const code = await exited;
     if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+    return code;
   };
   return {
     baseUrl,
     pid: child.pid!,
-    /** Shut down as an operator would (SIGTERM: the server closes its connections first). */
+    port,
+    /** Shut down as an operator would (SIGTERM: a graceful stop); resolves with the exit code. */
     stop: () => end('SIGTERM'),
     /** Killed without any chance to clean up. */
     kill: () => end('SIGKILL'),

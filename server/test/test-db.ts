@@ -8,29 +8,39 @@ import { openDatabase, type Database } from '../src/db/client';
 
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.KC_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
+/** A new, empty PostgreSQL database beside `adminUrl`'s, so a run never sees another's rows; `drop()` removes it. */
+export async function freshPostgres(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (testDbKind() === 'pglite') return openDatabase({});
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('KC_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `kc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const fresh = await freshPostgres(adminUrl, 'kc_test');
+  const database = await openDatabase({ databaseUrl: fresh.url });
   return {
     ...database,
-    url: url.toString(),
+    url: fresh.url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await fresh.drop();
     },
   };
 }

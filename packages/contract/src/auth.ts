@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, languageSchema, requiredText, roleSchema, uuidSchema } from './common';
+import { timeZoneSchema } from './opening-hours';
+import { emailSchema, languageSchema, okSchema, requiredText, roleSchema, uuidSchema } from './common';
 import { COUNTRY_CODES } from './countries';
 import { strongPasswordSchema } from './password';
 
@@ -105,6 +106,8 @@ export const registrationDataSchema = z.object({
   company_email: emailSchema,
   password: strongPasswordSchema,
   country: z.enum(COUNTRY_CODES as [string, ...string[]], { message: 'Invalid country' }),
+  /** The registering browser's IANA zone: the company's opening hours start in it (UTC when absent). */
+  time_zone: timeZoneSchema.optional(),
 });
 export type RegistrationData = z.infer<typeof registrationDataSchema>;
 
@@ -117,6 +120,13 @@ export const registerCompanyBodySchema = z.object({ data: registrationDataSchema
 export type RegisterCompanyBody = z.infer<typeof registerCompanyBodySchema>;
 
 export const emailBodySchema = z.object({ email: emailSchema });
+
+/**
+ * The answer of a call that mails a code. `devMailbox`: no SMTP is set up, so the code is in the server's log
+ * and in DATA_DIR/mail, not in anyone's inbox — the screen says so instead of "check your inbox".
+ */
+export const codeSentResponseSchema = okSchema.extend({ devMailbox: z.boolean() });
+export type CodeSentResponse = z.infer<typeof codeSentResponseSchema>;
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const verifyEmailCodeBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { nullableTimestampSchema, PLATFORMS, timestampSchema } from './common';
+import { TICKET_STAGES } from './tickets';
 
 export const clientSchema = z.object({
   clientid: z.string(),
@@ -81,3 +82,54 @@ export const updateClientNumberBodySchema = z.object({
   ticketid: z.uuid({ message: 'Invalid ticket ID' }),
 });
 export type UpdateClientNumberBody = z.infer<typeof updateClientNumberBodySchema>;
+
+/** "Who the client is": the chat's side panel and the admin client profile read it in one call. */
+export const CLIENT_PANEL_TICKETS_PAGE = 20;
+
+/**
+ * How the client is reached on a channel, ready to show: a Telegram chat id (the Bot API gives no stable username
+ * we keep), a WhatsApp number in international form, the e-mail a WordPress visitor gave. `value` is null where
+ * the channel told us nothing showable (a WordPress guest who typed no e-mail).
+ */
+export const CLIENT_IDENTITY_KINDS = ['chat_id', 'phone', 'email', 'id'] as const;
+export const clientIdentitySchema = z.object({
+  platform: z.enum(PLATFORMS),
+  kind: z.enum(CLIENT_IDENTITY_KINDS),
+  value: z.string().nullable(),
+  since: timestampSchema,
+});
+export type ClientIdentity = z.infer<typeof clientIdentitySchema>;
+
+export const clientPanelTicketSchema = z.object({
+  ticketid: z.string(),
+  stage: z.enum(TICKET_STAGES),
+  platform: z.enum(PLATFORMS),
+  department_name: z.string(),
+  /** The handler's name; null while nobody accepted it. */
+  user_name: z.string().nullable(),
+  created_on: timestampSchema,
+  closed_on: nullableTimestampSchema,
+  /** 1–3 as the client rated it (widget and bot buttons); null when not rated. */
+  rating: z.number().int().nullable(),
+});
+export type ClientPanelTicket = z.infer<typeof clientPanelTicketSchema>;
+
+export const clientPanelSchema = z.object({
+  client: clientSchema,
+  identities: z.array(clientIdentitySchema),
+  /** Over the tickets the caller may see (an agent: their department's and their own). */
+  counts: z.object({ tickets: z.number().int(), open: z.number().int(), rated: z.number().int() }),
+  /** The average of the ratings given, 2 decimals; null when none. */
+  average_rating: z.number().nullable(),
+  /** Newest first, CLIENT_PANEL_TICKETS_PAGE at a time. */
+  tickets: z.array(clientPanelTicketSchema),
+  /** Pass as `before` for the next page; null on the last page. */
+  next_before: z.string().nullable(),
+});
+export type ClientPanel = z.infer<typeof clientPanelSchema>;
+
+export const clientPanelQuerySchema = z.object({
+  /** The last ticket of the previous page: the page holds the tickets created before it. */
+  before: z.uuid({ message: 'Invalid ticket ID' }).optional(),
+});
+export type ClientPanelQuery = z.infer<typeof clientPanelQuerySchema>;

@@ -19,3 +19,6 @@ export * from './notifications';
 export * from './events';
 export * from './push';
 export * from './admin-tickets';
+export * from './opening-hours';
+export * from './automatic-messages';
+export * from './schedule';

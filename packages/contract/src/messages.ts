@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTO_MESSAGE_KINDS } from './automatic-messages';
 import { timestampSchema, uuidSchema } from './common';
 
 export const MESSAGE_TYPES = [
@@ -11,6 +12,8 @@ export const MESSAGE_TYPES = [
   'close',
   'reopen',
   'location',
+  /** An internal note: agents of the ticket read it, the client never does (no outbox row, no widget, no bot). */
+  'note',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -50,6 +53,8 @@ export const messageSchema = z.object({
   reply_to: z
     .object({ messageid: z.string(), type: z.enum(MESSAGE_TYPES), content: z.string(), isagent: z.boolean() })
     .nullable(),
+  /** The automatic message this is (greeting, out of hours…), sent by the desk itself; null for people's messages. */
+  automatic: z.enum(AUTO_MESSAGE_KINDS).nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -150,3 +155,54 @@ export const chatSliceResponseSchema = z.object({
   newerIndex: z.number().int().nullable(),
 });
 export type ChatSliceResponse = z.infer<typeof chatSliceResponseSchema>;
+
+/*
+ * Internal notes. A mention is kept in the note's text as `@[Name](user id)`: the id keeps it pointing at the same
+ * colleague after a rename, the name keeps it readable where it is shown raw (a search hit, an old client).
+ */
+export const NOTE_MAX_LENGTH = MESSAGE_MAX_LENGTH;
+/** A mention token; the name may not hold brackets or line breaks, the id is a uuid. */
+export const MENTION_TOKEN = /@\[([^[\]\n]{1,80})\]\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)/g;
+/** How many colleagues one note may mention (more are ignored). */
+export const NOTE_MENTIONS_MAX = 20;
+
+/** The token the composer inserts for a colleague (brackets and line breaks in a name would end it early). */
+export const mentionToken = (userId: string, name: string) =>
+  `@[${
+    name
+      .replace(/[[\]\n]/g, ' ')
+      .trim()
+      .slice(0, 80) || '?'
+  }](${userId})`;
+
+/** The ids a note mentions, each once, in order of first mention. */
+export function mentionedIds(text: string): string[] {
+  const ids = new Set<string>();
+  for (const match of text.matchAll(MENTION_TOKEN)) ids.add(match[2]!);
+  return [...ids];
+}
+
+/** A note as plain text: every mention as `@Name` (the ticket card, the inbox, a push). */
+export const plainNoteText = (text: string) => text.replace(MENTION_TOKEN, (_, name: string) => `@${name}`);
+
+export const sendNoteBodySchema = z.object({
+  ticketid: uuidSchema,
+  content: z
+    .string({ message: 'Cannot save an empty note' })
+    .trim()
+    .min(1, { message: 'Cannot save an empty note' })
+    .max(NOTE_MAX_LENGTH, { message: `A note can have at most ${NOTE_MAX_LENGTH} characters` }),
+  /** A key the browser makes per note, so a double submit saves once. */
+  idempotencyKey: z.string().min(8).max(100).optional(),
+});
+export type SendNoteBody = z.infer<typeof sendNoteBodySchema>;
+
+/** GET /note-mentions: the colleagues who may see the ticket, whom a note in it can mention. */
+export const noteMentionsQuerySchema = z.object({ ticketid: uuidSchema });
+export const mentionableSchema = z.object({
+  userid: z.string(),
+  name: z.string(),
+  department_name: z.string().nullable(),
+});
+export type Mentionable = z.infer<typeof mentionableSchema>;
+export const noteMentionsResponseSchema = z.object({ agents: z.array(mentionableSchema) });

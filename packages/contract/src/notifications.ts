@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { nullableTimestampSchema, PLATFORMS, timestampSchema } from './common';
 
-export const NOTIFICATION_TYPES = ['text', 'rating'] as const;
+/** `mention`: a colleague mentioned the user in an internal note (`name` is the colleague, `content` the note). */
+export const NOTIFICATION_TYPES = ['text', 'rating', 'mention'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** SPEC §3 Notification: a message that arrived while away, a private message, or a received rating. */
@@ -15,7 +16,7 @@ export const notificationSchema = z.object({
   ticketid: z.string().nullable(),
   ticket_created_on: nullableTimestampSchema,
   ticket_platform: z.enum(PLATFORMS).nullable(),
-  /** The colleague who sent a private message; null otherwise. */
+  /** The colleague who sent a private message or wrote the note; null otherwise. */
   senderid: z.string().nullable(),
   /** The rating (1–3) of a rating notification. */
   rating: z.number().int().nullable(),

@@ -18,6 +18,11 @@ export const setupTelegramResponseSchema = z.object({
   mode: z.enum(['webhook', 'polling']),
 });
 export type SetupTelegramResponse = z.infer<typeof setupTelegramResponseSchema>;
+/** POST /api/disconnect-telegram: `webhookRemoved` false when Telegram could not be told (the token is gone here). */
+export const disconnectTelegramResponseSchema = z.object({ message: z.string(), webhookRemoved: z.boolean() });
+export type DisconnectTelegramResponse = z.infer<typeof disconnectTelegramResponseSchema>;
+export const TELEGRAM_DISCONNECTED = 'Telegram bot disconnected';
+export const TELEGRAM_NOT_CONNECTED = 'No Telegram bot is connected';
 export const telegramTokenStatusSchema = z.object({ tokenStatus: z.boolean(), username: z.string().nullable() });
 export type TelegramTokenStatus = z.infer<typeof telegramTokenStatusSchema>;
 

@@ -33,6 +33,15 @@ export const ticketSchema = z.object({
   last_message: z.string().nullable(),
   last_message_type: z.enum(MESSAGE_TYPES).nullable(),
   last_message_on: nullableTimestampSchema,
+  /**
+   * Since when the client waits for an answer (their oldest message no agent message followed); null when they
+   * do not wait. With `first_response_on` null the department's first-response target applies, else the next one.
+   */
+  awaiting_since: nullableTimestampSchema,
+  /** When an agent first answered (the end of the first response). */
+  first_response_on: nullableTimestampSchema,
+  /** The ticket started (or came back) while its department was closed. */
+  arrived_closed: z.boolean(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -65,10 +74,15 @@ export const closeTicketBodySchema = z.object({
 });
 export type CloseTicketBody = z.infer<typeof closeTicketBodySchema>;
 
+/** POST /api/reopen-ticket (not in SPEC's API list; SPEC §4 "Closed tickets can be reopened"): back to pending. */
+export const reopenTicketBodySchema = z.object({ ticketid: uuidSchema });
+export type ReopenTicketBody = z.infer<typeof reopenTicketBodySchema>;
+
 export const TICKET_ALREADY_ACCEPTED = 'This ticket has already been accepted';
 export const TICKET_CLOSED = 'This ticket is closed';
 export const NOT_TICKET_HANDLER = 'Only the agent handling this ticket can do this';
 export const TICKET_NOT_FOUND = 'Ticket not found';
+export const TICKET_NOT_CLOSED = 'This ticket is not closed';
 
 /** GET /search-ticket/{keyword}/{open|closed}: a client name, the start of a ticket id or an account number. */
 export const TICKET_SEARCH_SCOPES = ['open', 'closed'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from './group-commit';
+import { createGroupCommit, groupCommitsSettled } from './group-commit';
 
 type Item = { chat: string; text: string };
 
@@ -98,5 +98,22 @@ describe('group commit', () => {
     await settle(writer);
     await Promise.all(results);
     expect(writer.batches.map((b) => b.length)).toEqual([2, 2, 1]);
+  });
+
+  it('settles for a graceful stop only once no item waits and no batch is being written', async () => {
+    const writer = recordingWriter();
+    const append = createGroupCommit({ write: writer.write, maxInFlight: 1, maxBatch: 1, keysOf: (i) => [i.chat] });
+    await groupCommitsSettled();
+    const written = ['a', 'b'].map((chat) => append({ chat, text: '1' }));
+    let settled = false;
+    const stopping = groupCommitsSettled().then(() => (settled = true));
+    await turn();
+    writer.finishOne();
+    await turn();
+    // The first batch is written, the second (maxBatch 1) is being written now.
+    expect(settled).toBe(false);
+    await settle(writer);
+    await stopping;
+    expect(await Promise.all(written)).toEqual(['a:1', 'b:1']);
   });
 });

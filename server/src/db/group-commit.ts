@@ -7,6 +7,17 @@
  */
 export type GroupCommit<I, O> = (item: I) => Promise<O>;
 
+/** The group commits with items waiting or batches being written, each with a promise of its next quiet moment. */
+const busy = new Map<object, Promise<void>>();
+
+/**
+ * Resolves once no group commit of this process has an item waiting or a batch being written: a graceful stop
+ * awaits it before the database closes, so no caller's write is cut off mid-way.
+ */
+export async function groupCommitsSettled(): Promise<void> {
+  while (busy.size) await Promise.all(busy.values());
+}
+
 export function createGroupCommit<I, O>(options: {
   /** Writes the items in one statement and answers one result per item, in their order. */
   write: (items: I[]) => Promise<O[]>;
@@ -23,9 +34,26 @@ export function createGroupCommit<I, O>(options: {
   type Waiting = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
   let waiting: Waiting[] = [];
   /** Keys of the items being written now. */
-  const busy = new Set<string>();
+  const busyKeys = new Set<string>();
   let inFlight = 0;
   let scheduled = false;
+  const self = {};
+  let quiet: { promise: Promise<void>; resolve: () => void } | undefined;
+  /** Tracks this group commit in `busy` while it has work, and wakes the waiters when it has none. */
+  function track() {
+    if (waiting.length || inFlight || scheduled) {
+      if (!quiet) {
+        let resolve = () => {};
+        const promise = new Promise<void>((r) => (resolve = r));
+        quiet = { promise, resolve };
+        busy.set(self, promise);
+      }
+    } else if (quiet) {
+      busy.delete(self);
+      quiet.resolve();
+      quiet = undefined;
+    }
+  }
 
   function schedule() {
     if (scheduled || inFlight >= maxInFlight || !waiting.length) return;
@@ -36,7 +64,7 @@ export function createGroupCommit<I, O>(options: {
   function take(): Waiting[] {
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];
-    const keys = new Set<string>(busy);
+    const keys = new Set<string>(busyKeys);
     for (const w of waiting) {
       const own = keysOf(w.item);
       // Once an item of a key waits, every later item of that key waits too, so their order holds.
@@ -62,17 +90,18 @@ export function createGroupCommit<I, O>(options: {
   async function flush() {
     scheduled = false;
     const batch = take();
-    if (!batch.length) return;
+    if (!batch.length) return track();
     const keys = batch.flatMap((w) => keysOf(w.item));
-    for (const k of keys) busy.add(k);
+    for (const k of keys) busyKeys.add(k);
     inFlight++;
     schedule();
     try {
       await writeAndSettle(batch);
     } finally {
-      for (const k of keys) busy.delete(k);
+      for (const k of keys) busyKeys.delete(k);
       inFlight--;
       schedule();
+      track();
     }
   }
 
@@ -80,5 +109,6 @@ export function createGroupCommit<I, O>(options: {
     new Promise<O>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
       schedule();
+      track();
     });
 }

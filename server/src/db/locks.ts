@@ -5,7 +5,14 @@
  */
 import pg from 'pg';
 
-export type Lock = { release(): Promise<void> };
+export type Lock = {
+  release(): Promise<void>;
+  /**
+   * True once the lock's connection is gone (PostgreSQL restarted, the network cut): the server released it, and
+   * another process may hold it now. The holder stops acting as leader and takes it again.
+   */
+  readonly lost: boolean;
+};
 export type LockFactory = { tryAcquire(name: string): Promise<Lock | undefined> };
 
 export function inProcessLocks(): LockFactory {
@@ -14,7 +21,7 @@ export function inProcessLocks(): LockFactory {
     async tryAcquire(name) {
       if (held.has(name)) return undefined;
       held.add(name);
-      return { release: async () => void held.delete(name) };
+      return { release: async () => void held.delete(name), lost: false };
     },
   };
 }
@@ -22,9 +29,12 @@ export function inProcessLocks(): LockFactory {
 export function advisoryLocks(connectionString: string): LockFactory {
   return {
     async tryAcquire(name) {
-      const client = new pg.Client({ connectionString });
-      // An error on an idle lock connection means the lock is gone; the holder notices at its next release.
-      client.on('error', () => undefined);
+      // Fails fast while the database is unreachable (the poller retries), and notices a vanished peer.
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, keepAlive: true });
+      // An error on the idle lock connection, or its end, means the server let the lock go.
+      let lost = false;
+      client.on('error', () => void (lost = true));
+      client.on('end', () => void (lost = true));
       await client.connect();
       try {
         const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [name]);
@@ -37,6 +47,9 @@ export function advisoryLocks(connectionString: string): LockFactory {
         throw error;
       }
       return {
+        get lost() {
+          return lost;
+        },
         async release() {
           await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
           await client.end().catch(() => undefined);

@@ -3,12 +3,23 @@
  * list of SPEC §2 leads with it, so a company's rows are found without touching another company's.
  * "Never" is NULL (SPEC's 1970 epoch is only the original's sentinel for it).
  */
-import { DELIVERY_STATUSES, MESSAGE_TYPES, PLATFORMS, ROLES, TICKET_STAGES } from '@kreechat/contract';
+import {
+  AUTO_MESSAGE_KINDS,
+  DELIVERY_STATUSES,
+  MESSAGE_TYPES,
+  NOTIFICATION_TYPES,
+  PLATFORMS,
+  ROLES,
+  TICKET_STAGES,
+  type SpecialDate,
+  type Week,
+} from '@kreechat/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -28,6 +39,11 @@ const id = () =>
     .$defaultFn(() => crypto.randomUUID());
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => at('created_at').notNull().defaultNow();
+/** Raw bytes (the database file store's chunks); drizzle's pg-core has no bytea column of its own. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 const companyId = () =>
   uuid('company_id')
     .notNull()
@@ -39,7 +55,7 @@ export const platformEnum = pgEnum('platform', PLATFORMS);
 export const ticketStageEnum = pgEnum('ticket_stage', TICKET_STAGES);
 export const messageTypeEnum = pgEnum('message_type', MESSAGE_TYPES);
 export const deliveryStatusEnum = pgEnum('delivery_status', DELIVERY_STATUSES);
-export const notificationTypeEnum = pgEnum('notification_type', ['text', 'rating']);
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
 export const actionTypeEnum = pgEnum('action_type', [
   'user_login',
   'user_logout',
@@ -59,6 +75,8 @@ export const companies = pgTable('companies', {
   email: text('email').notNull(),
   country: text('country').notNull(),
   license: text('license').notNull().default('Community'),
+  /** IANA zone the opening hours are written in (issue 15). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: createdAt(),
 });
 
@@ -77,6 +95,37 @@ export const departments = pgTable(
       .on(t.companyId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
   ],
+);
+
+/**
+ * A department's opening hours and response-time targets (issue 15). No row: open 24/7, no targets. The week and
+ * dates are read and written whole (validated by the contract's schema), so they are JSON, not rows.
+ */
+export const departmentSettings = pgTable('department_settings', {
+  departmentId: uuid('department_id')
+    .primaryKey()
+    .references(() => departments.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
+  alwaysOpen: boolean('always_open').notNull().default(true),
+  week: jsonb('week').$type<Week>().notNull(),
+  specialDates: jsonb('special_dates').$type<SpecialDate[]>().notNull(),
+  firstResponseMin: integer('first_response_min'),
+  nextResponseMin: integer('next_response_min'),
+  stillWaitingMin: integer('still_waiting_min'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** A company's automatic message of one kind: its switch and its own texts by language (others: the defaults). */
+export const autoMessages = pgTable(
+  'auto_messages',
+  {
+    companyId: companyId(),
+    kind: text('kind', { enum: AUTO_MESSAGE_KINDS }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    texts: jsonb('texts').$type<Partial<Record<string, string>>>().notNull().default({}),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
 );
 
 export const users = pgTable(
@@ -178,12 +227,29 @@ export const tickets = pgTable(
     rating: smallint('rating'),
     /** The bot, WhatsApp number or WordPress token the client wrote through. */
     channelRef: text('channel_ref'),
+    /** Since when the client waits for an answer: their oldest message no agent message followed (issue 15). */
+    awaitingSince: at('awaiting_since'),
+    /** The first agent message, and the working time (opening hours only) it took from the ticket's start. */
+    firstResponseAt: at('first_response_at'),
+    firstResponseWorkSec: integer('first_response_work_sec'),
+    /** It started or came back while its department was closed (the card says so). */
+    arrivedClosed: boolean('arrived_closed').notNull().default(false),
+    /** The last out-of-hours message: one per closed period. */
+    outOfHoursNoticeAt: at('out_of_hours_notice_at'),
+    /** The still-waiting message went out (once per ticket). */
+    stillWaitingAt: at('still_waiting_at'),
   },
   (t) => [
     index('tickets_company_stage_dept_idx').on(t.companyId, t.stage, t.departmentId, t.updatedAt),
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     index('tickets_client_idx').on(t.clientId, t.createdAt),
     index('tickets_handler_idx').on(t.handlerId),
+    // Tickets created in a period: the response-time statistics and the admin table's date filter.
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // The still-waiting sweep: pending tickets nobody has been told about yet, oldest first, across companies.
+    index('tickets_still_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.stage} = 'pending' and ${t.stillWaitingAt} is null`),
   ],
 );
 
@@ -214,6 +280,8 @@ export const messages = pgTable(
     deliveryError: text('delivery_error'),
     externalId: text('external_id'),
     idempotencyKey: text('idempotency_key'),
+    /** An automatic message (greeting, out of hours…): the desk wrote it, no agent did. */
+    autoKind: text('auto_kind', { enum: AUTO_MESSAGE_KINDS }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -252,12 +320,43 @@ export const outbox = pgTable(
     /** The channel's id of what was sent (a bot text has no message row to keep it), so its receipts are known. */
     externalId: text('external_id'),
     createdAt: createdAt(),
+    /**
+     * The order rows were enqueued in, strict even within one transaction (created_at is the transaction's time):
+     * a chat's next row is never sent before its previous one is sent or finally failed.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_message_idx').on(t.messageId),
     index('outbox_external_idx').on(t.companyId, t.externalId),
+    // A chat's pending head: the claim skips a row when an earlier pending row to the same recipient exists.
+    index('outbox_chat_pending_idx')
+      .on(t.companyId, t.platform, t.channelRef, t.recipient, t.seq)
+      .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * FILE_STORAGE=database: each stored file (its storage key, the path it has under DATA_DIR/files with the disk
+ * store) and its bytes in chunks, so every process shares the files and a database backup holds them.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => storedFiles.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.seq] })],
 );
 
 /** Client messages that wait for the client to choose a department; the choice turns them into a ticket. */

@@ -1,10 +1,13 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../platform/access';
 import { NotFoundError } from '../platform/errors';
 import type { FileStorage } from './storage';
 
-/** GET /files/<company>/<file>: only to a logged-in member of that company; unknown and foreign files are 404. */
+/**
+ * GET /files/<company>/<file>: only to a logged-in member of that company; unknown and foreign files are 404.
+ * Answers one byte range (`Range: bytes=a-b`, `a-`, `-n`) with 206, so a video can be sought without its whole
+ * download; whatever store holds the file, it is streamed.
+ */
 export const fileRoutes =
   (storage: FileStorage): FastifyPluginAsync =>
   async (app) => {
@@ -18,14 +21,49 @@ export const fileRoutes =
         const name = (request.query.download ?? request.params.file).replace(/[^\w.\- ()]/g, '_').slice(0, 150);
         reply
           .header('Content-Type', file.mime)
-          .header('Content-Length', file.size)
+          .header('Accept-Ranges', 'bytes')
           .header('Cache-Control', 'private, max-age=86400')
           .header(
             'Content-Disposition',
             `${file.inline && !request.query.download ? 'inline' : 'attachment'}; filename="${name}"`,
           )
           .header('Content-Security-Policy', "default-src 'none'; sandbox");
-        return reply.send(createReadStream(file.path));
+        const header = request.headers.range;
+        const range = header === undefined ? undefined : byteRange(header, file.size);
+        if (range === 'unsatisfiable') {
+          return reply.status(416).header('Content-Range', `bytes */${file.size}`).send();
+        }
+        if (range) {
+          return reply
+            .status(206)
+            .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+            .header('Content-Length', range.end - range.start + 1)
+            .send(file.stream(range));
+        }
+        return reply.header('Content-Length', file.size).send(file.stream());
       },
     );
   };
+
+/**
+ * One range of a `Range` header; undefined (the whole file) for what it does not understand, including several
+ * ranges, as RFC 9110 allows.
+ */
+export function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (end < start && match[2] !== '') return undefined;
+  }
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}

@@ -1,13 +1,16 @@
 /**
- * Uploaded and downloaded files, under DATA_DIR/files/<company>/<uuid>.<ext>. A file is typed by its bytes, not
- * its name; images get a WebP thumbnail beside them. Keys start with the company id, so the download route can
- * refuse another company's files without a lookup.
+ * Uploaded and downloaded files, keyed <company>/<uuid>.<ext>, in the store FILE_STORAGE names (byte-stores.ts:
+ * DATA_DIR/files/<key> on disk, or the database). A file is typed by its bytes, not its name; images get a WebP
+ * thumbnail beside them. Keys start with the company id, so the download route can refuse another company's files
+ * without a lookup.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import type { Db } from '../db/client';
+import { AppError } from '../platform/errors';
+import { databaseStore, diskStore, type FileStorageKind } from './byte-stores';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -57,24 +60,53 @@ export function kindOfMime(mime: string): FileKind {
 
 export type FileStorage = ReturnType<typeof createFileStorage>;
 
-export function createFileStorage(options: { dataDir: string }) {
-  const root = path.join(options.dataDir, 'files');
-  const mimeOfKey = new Map<string, string>();
+/** An upload the file store refused (disk full, read-only, database unreachable): nothing of it was kept. */
+export class FileStoreError extends AppError {
+  constructor(cause: unknown) {
+    super(507, 'The file could not be stored: the server’s file storage is full or unavailable. Try again later.');
+    this.cause = cause;
+  }
+}
 
-  const absolute = (key: string) => path.join(root, ...key.split('/'));
+/** An opened file: its size and type, and its bytes as a stream (all of them, or one range). */
+export type OpenedFile = {
+  size: number;
+  mime: string;
+  inline: boolean;
+  stream(range?: { start: number; end: number }): Readable;
+};
+
+export function createFileStorage(options: {
+  dataDir: string;
+  kind?: FileStorageKind;
+  /** Needed by the database store. */
+  db?: Db;
+  /** Told about every write the store refused (the person uploading sees FileStoreError). */
+  onStoreError?: (error: unknown) => void;
+}) {
+  const kind = options.kind ?? 'disk';
+  if (kind === 'database' && !options.db) throw new Error('The database file store needs the database');
+  const store = kind === 'database' ? databaseStore(options.db!) : diskStore(options.dataDir);
+  const mimeOfKey = new Map<string, string>();
+  const owned = (companyId: string, key: string) => KEY_PATTERN.test(key) && key.startsWith(`${companyId}/`);
 
   return {
-    /** Stores bytes for a company; `name` is the original file name shown to people. */
+    kind,
+    store,
+
+    /**
+     * Stores bytes for a company; `name` is the original file name shown to people. The file and its thumbnail are
+     * stored together or not at all; a store failure is a FileStoreError (507).
+     */
     async save(companyId: string, bytes: Buffer, name: string): Promise<StoredFile> {
       const detected = await fileTypeFromBuffer(bytes);
       const mime = detected?.mime ?? (isProbablyText(bytes) ? 'text/plain' : 'application/octet-stream');
       const ext = detected?.ext ?? (mime === 'text/plain' ? 'txt' : 'bin');
       const id = randomUUID();
       const key = `${companyId}/${id}.${ext}`;
-      await fs.mkdir(path.join(root, companyId), { recursive: true });
-      await fs.writeFile(absolute(key), bytes);
-      const kind = kindOfMime(mime);
+      let kind = kindOfMime(mime);
       let thumbnailKey: string | null = null;
+      const entries = [{ key, bytes }];
       if (kind === 'image') {
         try {
           const thumb = await sharp(bytes, { animated: false })
@@ -83,49 +115,49 @@ export function createFileStorage(options: { dataDir: string }) {
             .webp({ quality: 75 })
             .toBuffer();
           thumbnailKey = `${companyId}/${id}.thumb.webp`;
-          await fs.writeFile(absolute(thumbnailKey), thumb);
+          entries.push({ key: thumbnailKey, bytes: thumb });
         } catch {
           // A corrupt or exotic image still arrives, as a document without a preview.
-          return { key, name: safeName(name), size: bytes.length, mime, kind: 'document', thumbnailKey: null };
+          kind = 'document';
         }
       }
+      try {
+        await store.put(entries);
+      } catch (error) {
+        options.onStoreError?.(error);
+        throw new FileStoreError(error);
+      }
+      mimeOfKey.set(key, mime);
       return { key, name: safeName(name), size: bytes.length, mime, kind, thumbnailKey };
     },
 
     /** The file behind a key, if the key is well-formed, belongs to `companyId`, and exists. */
-    async open(companyId: string, key: string) {
-      if (!KEY_PATTERN.test(key) || !key.startsWith(`${companyId}/`)) return undefined;
-      const file = absolute(key);
+    async open(companyId: string, key: string): Promise<OpenedFile | undefined> {
+      if (!owned(companyId, key)) return undefined;
       try {
-        const stat = await fs.stat(file);
+        const size = await store.size(key);
+        if (size === undefined) return undefined;
         let mime = mimeOfKey.get(key);
         if (!mime) {
-          const handle = await fs.open(file);
-          try {
-            const head = Buffer.alloc(4100);
-            const { bytesRead } = await handle.read(head, 0, head.length, 0);
-            const sample = head.subarray(0, bytesRead);
-            mime =
-              (await fileTypeFromBuffer(sample))?.mime ??
-              (isProbablyText(sample) ? 'text/plain' : 'application/octet-stream');
-          } finally {
-            await handle.close();
-          }
+          const sample = await store.head(key, 4100);
+          mime =
+            (await fileTypeFromBuffer(sample))?.mime ??
+            (isProbablyText(sample) ? 'text/plain' : 'application/octet-stream');
           mimeOfKey.set(key, mime);
         }
-        return { path: file, size: stat.size, mime, inline: INLINE.has(mime) };
+        return { size, mime, inline: INLINE.has(mime), stream: (range) => store.stream(key, range) };
       } catch {
         return undefined;
       }
     },
 
-    read: (key: string) => fs.readFile(absolute(key)),
+    read: (key: string) => store.read(key),
 
     /** Deletes a company's file, if the key is well-formed and the company's; a missing file is no error. */
     async remove(companyId: string, key: string) {
-      if (!KEY_PATTERN.test(key) || !key.startsWith(`${companyId}/`)) return;
+      if (!owned(companyId, key)) return;
       mimeOfKey.delete(key);
-      await fs.rm(absolute(key), { force: true });
+      await store.remove(key);
     },
   };
 }
@@ -142,7 +174,22 @@ function safeName(name: string): string {
   return (cleaned || 'file').slice(0, 200);
 }
 
-function isProbablyText(bytes: Buffer): boolean {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Text: no NUL and valid UTF-8 in the first kilobyte. (No NUL alone let one binary file in ~55 pass for text.) The
+ * sample may end inside a character, so up to three trailing bytes may be cut off.
+ */
+export function isProbablyText(bytes: Buffer): boolean {
   const sample = bytes.subarray(0, 1024);
-  return sample.length > 0 && !sample.includes(0);
+  if (sample.length === 0 || sample.includes(0)) return false;
+  for (let cut = 0; cut < Math.min(4, sample.length); cut++) {
+    try {
+      utf8.decode(sample.subarray(0, sample.length - cut));
+      return true;
+    } catch {
+      if (sample.length < 1024) return false; // the whole file: nothing was cut
+    }
+  }
+  return false;
 }

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { WIDGET_BASE } from '@kreechat/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, ForbiddenError, TooManyRequestsError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,12 +24,21 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       return reply.status(400).send({ message: validationMessage(error) });
     }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarted or unreachable: the caller's to retry, not a bug. A channel's webhook delivers the
+      // update again after Retry-After; the browser shows that it is reconnecting.
+      // Never the error itself at this level: a failed query's text carries its parameters (message text).
+      const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
+      request.log.warn({ code }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ message: 'The database is unavailable right now. Try again in a few seconds.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large, rate limit.
       return reply.status(status).send({ message: error.message });
     }
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error' });
   });
 }

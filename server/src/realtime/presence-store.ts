@@ -24,8 +24,17 @@ export type PresenceStore = {
   isOnline(companyId: string, userId: string, now: number): Promise<boolean>;
   /** Users whose counts belonged to processes that died, taken out now; they are offline unless in grace. */
   reapDead(): Promise<{ companyId: string; userId: string }[]>;
-  /** This process stops: its share of the counts is taken out. */
-  close(): Promise<void>;
+  /**
+   * Redis came back after an outage: this process's share of the counts (stale, or lost with Redis's data) is taken
+   * out, and its heartbeat registered again. Its sockets are counted anew as they connect again.
+   */
+  rejoin(): Promise<void>;
+  /**
+   * This process stops. With `handOverMs` its share stays counted that long, and then the surviving processes take
+   * it out (and announce offline whoever did not come back): its users' browsers reconnect to another process
+   * meanwhile, without anyone seeing them flip offline and online. Without it, the share is taken out now.
+   */
+  close(handOverMs?: number): Promise<void>;
 };
 
 export function memoryPresenceStore(): PresenceStore {
@@ -81,6 +90,7 @@ export function memoryPresenceStore(): PresenceStore {
     async reapDead() {
       return [];
     },
+    async rejoin() {},
     async close() {},
   };
 }
@@ -141,7 +151,8 @@ export function redisPresenceStore(redis: Redis, processId = randomUUID()): Pres
   const member = (companyId: string, userId: string) => `${companyId} ${userId}`;
   const heartbeat = () =>
     redis.multi().sadd(key.processes, processId).set(key.alive(processId), '1', 'PX', ALIVE_MS).exec();
-  let beating: Promise<unknown> = heartbeat();
+  // Never rejecting: a heartbeat missed while Redis is away is sent again at the next beat.
+  let beating: Promise<unknown> = heartbeat().catch(() => undefined);
   const timer = setInterval(() => {
     beating = heartbeat().catch(() => undefined);
   }, ALIVE_MS / 3);
@@ -216,9 +227,18 @@ export function redisPresenceStore(redis: Redis, processId = randomUUID()): Pres
       }
       return gone;
     },
-    async close() {
+    async rejoin() {
+      await reap(processId);
+      beating = heartbeat().catch(() => undefined);
+      await beating;
+    },
+    async close(handOverMs = 0) {
       clearInterval(timer);
-      await beating.catch(() => undefined);
+      await beating;
+      if (handOverMs > 0) {
+        await redis.set(key.alive(processId), '1', 'PX', handOverMs);
+        return;
+      }
       await reap(processId);
       await redis.del(key.alive(processId));
     },

@@ -5,12 +5,17 @@
  * the adapter): logout, disable and reset drop them, a new role or department moves them. Sessions that expire
  * without any of those are found by one batched, read-only query for the sockets whose known expiry has passed.
  * With REDIS_URL, the Redis streams adapter carries emits and room changes to every process.
+ *
+ * Resilience: a process that stops hands its sockets over (`handOver`): their transports close, so the browsers
+ * reconnect to another process by themselves and read again what they show (web `onEveryConnect`); a server-side
+ * disconnect would end them for good. While Redis is away each process keeps serving its own sockets (emits stay
+ * local, presence answers from what it last knew); when Redis is back every socket reconnects once, so the browsers
+ * read again what the other processes emitted meanwhile and presence is counted afresh.
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { PRESENCE_BATCH_MS, type ServerEvents } from '@kreechat/contract';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createGroupCommit } from '../db/group-commit';
 import type { Principal } from '../platform/access';
@@ -23,6 +28,7 @@ import type { Logger } from '../platform/logger';
 import type { Presence } from '../platform/presence';
 import { createProxyTrust } from '../platform/proxy';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
+import { connectRedis, type RedisLink } from './redis-link';
 import { accessRooms, rooms, roomsOf } from './rooms';
 
 /** What a socket remembers of its session. No token: with Redis this is persisted for connection recovery. */
@@ -60,8 +66,18 @@ const lastEntry = (header: string | string[] | undefined) => {
 export type Realtime = EventPublisher &
   Presence & {
     attach(server: HttpServer): void;
+    /** Sockets connected to this process (the metrics read it at scrape time). */
+    connectedCount(): number;
+    /**
+     * The process is stopping: new handshakes are refused and every socket's transport closes, so its browser
+     * reconnects to another process by itself. Emits still reach the other processes until `close`.
+     */
+    handOver(): void;
     close(): Promise<void>;
   };
+
+/** Closes a socket's transport: its browser reconnects (a server-side `disconnect` would tell it not to). */
+export const reconnectElsewhere = (socket: { conn: { close(): void } }) => socket.conn.close();
 
 export function createRealtime(deps: {
   sessions: LiveSessions;
@@ -102,6 +118,7 @@ export function createRealtime(deps: {
     return { protocol, host };
   };
 
+  let closing = false;
   const io: KcServer = new Server({
     path: '/socket.io',
     transports: ['websocket'],
@@ -112,20 +129,33 @@ export function createRealtime(deps: {
     // The browser's Origin, checked before any Socket.IO packet is exchanged: a foreign page cannot ride the
     // agent's cookie into a live connection. Non-browser clients send none and still need a session.
     allowRequest: (req, callback) => {
+      // A stopping process takes no new socket: refused at the transport, the browser tries again (elsewhere).
+      if (closing) return callback('stopping', false);
       const origin = req.headers.origin;
       callback(null, !origin || isOwnOrigin(origin, requestedOrigin(req), publicOrigin));
     },
   });
 
-  let redis: Redis | undefined;
+  let link: RedisLink | undefined;
   if (deps.redisUrl) {
-    redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
-    io.adapter(createAdapter(redis));
+    link = connectRedis(deps.redisUrl, { logger, name: 'live events' });
+    io.adapter(createAdapter(link.client));
   }
-  recoverSafely(io, sessions);
-  const store = redis ? redisPresenceStore(redis) : memoryPresenceStore();
+  const redisUp = () => !link || link.isUp();
+  recoverSafely(io, sessions, redisUp);
+  const store = link ? redisPresenceStore(link.client) : memoryPresenceStore();
   const timers = new Set<NodeJS.Timeout>();
-  let closing = false;
+  /**
+   * The sockets counted in the presence store, with the generation they were counted in. A socket that connected
+   * while Redis was away is not counted, and its disconnect takes nothing out; a new generation begins when Redis
+   * returns and this process's share is counted afresh.
+   */
+  const counted = new WeakMap<KcSocket, number>();
+  let generation = 0;
+  /** Per company, who was online when the store last answered: presence while Redis is away does not flap. */
+  const lastOnline = new Map<string, Set<string>>();
+  /** Where emits go: every process through the adapter, or this process's sockets only while Redis is away. */
+  const broadcast = () => (redisUp() ? io : io.local);
 
   const logFailure = (what: string) => (error: unknown) => {
     if (!closing) logger.error({ err: error }, what);
@@ -146,7 +176,8 @@ export function createRealtime(deps: {
       open.set(userId, status);
       return;
     }
-    io.to(rooms.company(companyId))
+    broadcast()
+      .to(rooms.company(companyId))
       .except(rooms.user(userId))
       .emit(status === 'online' ? 'userLogin' : 'userLogout', { userid: userId, status });
     void announceCount(companyId, userId).catch(logFailure('presence count failed'));
@@ -165,7 +196,7 @@ export function createRealtime(deps: {
       batches.set(companyId, new Map());
       const online = [...flips].filter(([, status]) => status === 'online').map(([id]) => id);
       const offline = [...flips].filter(([, status]) => status === 'offline').map(([id]) => id);
-      io.to(rooms.company(companyId)).emit('presenceChanged', { online, offline });
+      broadcast().to(rooms.company(companyId)).emit('presenceChanged', { online, offline });
       void announceCount(companyId).catch(logFailure('presence count failed'));
       scheduleBatch(companyId);
     }, PRESENCE_BATCH_MS);
@@ -174,20 +205,29 @@ export function createRealtime(deps: {
 
   async function announceCount(companyId: string, flipped?: string) {
     const onlineAgents = await store.onlineCount(companyId, Date.now());
-    const admins = io.to(rooms.admins(companyId));
+    const admins = broadcast().to(rooms.admins(companyId));
     (flipped ? admins.except(rooms.user(flipped)) : admins).emit('totalOnlineAgents', { onlineAgents });
   }
 
-  async function arrived(companyId: string, userId: string) {
+  async function arrived(socket: KcSocket) {
+    const { companyId, userId } = socket.data;
+    if (!redisUp()) return;
+    const counting = generation;
     const { first } = await store.connected(companyId, userId);
+    if (counting !== generation) return;
+    counted.set(socket, counting);
     if (first) announce(companyId, userId, 'online');
   }
 
   /**
    * A socket left. The server closing it means the session ended (logout, disabled account, expiry): decided at
-   * once. The browser going away may be a reload: decided after the grace period.
+   * once. The browser going away may be a reload: decided after the grace period. A socket handed over by a
+   * stopping process stays counted until the survivors take this process's share out (presence-store `close`).
    */
-  async function departed(companyId: string, userId: string, reason: string) {
+  async function departed(socket: KcSocket, reason: string) {
+    const { companyId, userId } = socket.data;
+    if (closing || counted.get(socket) !== generation) return;
+    counted.delete(socket);
     const { last } = await store.disconnected(companyId, userId);
     if (!last || closing) return;
     if (reason === 'server namespace disconnect') return announce(companyId, userId, 'offline');
@@ -228,11 +268,26 @@ export function createRealtime(deps: {
   });
 
   io.on('connection', (socket: KcSocket) => {
-    const { companyId, userId } = socket.data;
     socket.on('disconnect', (reason) => {
-      void departed(companyId, userId, reason).catch(logFailure('presence check failed'));
+      void departed(socket, reason).catch(logFailure('presence check failed'));
     });
-    void arrived(companyId, userId).catch(logFailure('presence check failed'));
+    void arrived(socket).catch(logFailure('presence check failed'));
+  });
+
+  /**
+   * Redis is back. What other processes emitted meanwhile never reached this one's sockets, and the presence
+   * counts missed this process's connects and disconnects: its share is taken out, and every socket reconnects —
+   * counted anew, rooms rebuilt from the user as they are now, and the browser reads again what it shows.
+   */
+  link?.onResume(() => {
+    void store
+      .rejoin()
+      .catch(logFailure('presence could not rejoin'))
+      .then(() => {
+        generation++;
+        if (closing) return;
+        for (const socket of io.of('/').sockets.values()) reconnectElsewhere(socket);
+      });
   });
 
   let attached = false;
@@ -243,7 +298,10 @@ export function createRealtime(deps: {
    */
   async function sweepExpired() {
     const now = clock.now().getTime();
-    const due = [...io.of('/').sockets.values()].filter((socket) => socket.data.expiresAt <= now);
+    // While Redis is away, a logout or a disabled account on another process cannot reach these sockets: each
+    // sweep reads every socket's session, not only the ones past their known expiry.
+    const everyOne = !redisUp();
+    const due = [...io.of('/').sockets.values()].filter((socket) => everyOne || socket.data.expiresAt <= now);
     const ids = [...new Set(due.map((socket) => socket.data.sessionId))];
     const live = new Map<string, Principal>();
     for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
@@ -263,8 +321,9 @@ export function createRealtime(deps: {
   sweeper.unref();
 
   // With Redis, a process killed without its disconnect handlers leaves its users counted online: take them out.
-  const reaper = redis
+  const reaper = link
     ? setInterval(() => {
+        if (!redisUp()) return;
         void store
           .reapDead()
           .then(async (gone) => {
@@ -280,7 +339,7 @@ export function createRealtime(deps: {
 
   const emit = (targets: string | string[], event: string, payload: unknown) =>
     // Socket.IO's typed emit cannot narrow a generic event name; the payload type is checked by the signature.
-    (io.to(targets).emit as (e: string, p: unknown) => boolean)(event, payload);
+    (broadcast().to(targets).emit as (e: string, p: unknown) => boolean)(event, payload);
 
   return {
     attach(server) {
@@ -302,17 +361,17 @@ export function createRealtime(deps: {
     toAdmins: (companyId, event, payload) => emit(rooms.admins(companyId), event, payload),
 
     endSession(sessionId) {
-      io.in(rooms.session(sessionId)).disconnectSockets(true);
+      broadcast().in(rooms.session(sessionId)).disconnectSockets(true);
     },
 
     endUser(userId) {
-      io.in(rooms.user(userId)).disconnectSockets(true);
+      broadcast().in(rooms.user(userId)).disconnectSockets(true);
     },
 
     accessChanged(user: LiveUser, before: LiveAccess) {
       const was = accessRooms({ ...user, ...before });
       const is = accessRooms(user);
-      const sockets = io.in(rooms.user(user.userId));
+      const sockets = broadcast().in(rooms.user(user.userId));
       const leave = was.filter((room) => !is.includes(room));
       const join = is.filter((room) => !was.includes(room));
       // Leave first: for a moment the user sees less, never more, than the new access allows.
@@ -321,23 +380,48 @@ export function createRealtime(deps: {
       emit(rooms.user(user.userId), 'accessChanged', { role: user.role, departmentid: user.departmentId });
     },
 
-    onlineUserIds: (companyId) => store.online(companyId, Date.now()),
+    connectedCount: () => io.of('/').sockets.size,
+
+    async onlineUserIds(companyId) {
+      if (redisUp()) {
+        try {
+          const online = await store.online(companyId, Date.now());
+          lastOnline.set(companyId, online);
+          return online;
+        } catch (error) {
+          logFailure('presence read failed')(error);
+        }
+      }
+      // Redis is away: whoever was online when it last answered, and whoever has a socket here now.
+      const online = new Set(lastOnline.get(companyId));
+      for (const socket of io.of('/').sockets.values())
+        if (socket.data.companyId === companyId) online.add(socket.data.userId);
+      return online;
+    },
 
     async isOnline(companyId, userId) {
       // A socket on this process answers without asking the store (the intake asks per client message).
       if (io.of('/').adapter.rooms.get(rooms.user(userId))?.size) return true;
+      if (!redisUp()) return Boolean(lastOnline.get(companyId)?.has(userId));
       return store.isOnline(companyId, userId, Date.now());
     },
 
+    handOver() {
+      closing = true;
+      for (const socket of io.of('/').sockets.values()) reconnectElsewhere(socket);
+    },
+
     async close() {
+      const handedOver = closing;
       closing = true;
       clearInterval(sweeper);
       if (reaper) clearInterval(reaper);
       for (const timer of timers) clearTimeout(timer);
       // Socket.IO's close needs the engine that attach() made; a never-attached server has nothing to close.
       if (attached) await io.close();
-      await store.close().catch(() => undefined);
-      await redis?.quit().catch(() => undefined);
+      // Handed over, the users stay online for the grace a reload has, while their browsers find another process.
+      if (redisUp()) await store.close(handedOver ? PRESENCE_GRACE_MS : 0).catch(() => undefined);
+      await link?.close();
     },
   };
 }
@@ -349,10 +433,12 @@ export function createRealtime(deps: {
  * role or department changed while it was away); otherwise the socket starts afresh, with nothing replayed, and
  * the browser reads everything again as on any new connection.
  */
-function recoverSafely(io: KcServer, sessions: LiveSessions) {
+function recoverSafely(io: KcServer, sessions: LiveSessions, redisUp: () => boolean) {
   const adapter = io.of('/').adapter;
   const restore = adapter.restoreSession.bind(adapter);
   adapter.restoreSession = async (pid, offset) => {
+    // Without Redis there is nothing to restore from: a fresh connection at once, not after the command fails.
+    if (!redisUp()) return null as unknown as Awaited<ReturnType<typeof restore>>;
     const session = await restore(pid, offset);
     if (!session) return session;
     const data = session.data as Partial<SocketData> | undefined;

@@ -4,15 +4,19 @@
  * session, never a cookie; the agents' server keeps its same-origin rule untouched. A socket is accepted only with
  * a live widget session and only from that session's site origin; it joins its visitor's room (every tab and
  * device of the same identity), its session's and its token's, so revoking a token or ending a session drops it.
+ * Like the agents' server (realtime.ts), a stopping process hands its sockets over (they reconnect elsewhere), and
+ * while Redis is away emits reach this process's widgets only; when it is back every widget reconnects once and
+ * reads what it missed (widget.ts catches up on every connect).
  */
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { WIDGET_SOCKET_PATH, type WidgetServerEvents } from '@kreechat/contract';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { sha256 } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { WidgetPublisher } from '../platform/widget-events';
+import { reconnectElsewhere } from './realtime';
+import { connectRedis, type RedisLink } from './redis-link';
 
 /** What the live side needs of a widget session: looked up by the SHA-256 of the bearer. */
 export type LiveWidgetSession = { id: string; tokenPublicId: string; identity: string; siteOrigin: string };
@@ -31,22 +35,31 @@ export type WidgetLive = WidgetPublisher & {
   attach(server: HttpServer): void;
   /** Sockets connected to this process (the bench and tests read it). */
   connectedCount(): number;
+  /** The process is stopping: no new socket, and every widget's transport closes so it reconnects elsewhere. */
+  handOver(): void;
   close(): Promise<void>;
 };
 
 export function createWidgetLive(deps: { lookUp: WidgetSessionLookup; redisUrl?: string; logger: Logger }): WidgetLive {
+  let closing = false;
   const io: WidgetServer = new Server({
     path: WIDGET_SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
     // Only browsers run the widget: a handshake without an Origin is not one of them.
-    allowRequest: (req, callback) => callback(null, Boolean(req.headers.origin)),
+    allowRequest: (req, callback) =>
+      closing ? callback('stopping', false) : callback(null, Boolean(req.headers.origin)),
   });
-  let redis: Redis | undefined;
+  let link: RedisLink | undefined;
   if (deps.redisUrl) {
-    redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
-    io.adapter(createAdapter(redis, { streamName: 'kreechat-widget' }));
+    link = connectRedis(deps.redisUrl, { logger: deps.logger, name: 'widget events' });
+    io.adapter(createAdapter(link.client, { streamName: 'kreechat-widget' }));
+    link.onResume(() => {
+      if (!closing) for (const socket of io.of('/').sockets.values()) reconnectElsewhere(socket);
+    });
   }
+  /** Every process through the adapter, or this process's widgets only while Redis is away. */
+  const broadcast = () => (!link || link.isUp() ? io : io.local);
   let attached = false;
 
   io.use((socket, next) => {
@@ -81,24 +94,33 @@ export function createWidgetLive(deps: { lookUp: WidgetSessionLookup; redisUrl?:
     },
 
     toVisitor(tokenPublicId, identity, event, ...args) {
-      (io.to(room.visitor(tokenPublicId, identity)).emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
+      (broadcast().to(room.visitor(tokenPublicId, identity)).emit as (e: string, ...a: unknown[]) => boolean)(
+        event,
+        ...args,
+      );
     },
 
     endSession(sessionId) {
-      io.to(room.session(sessionId)).emit('ended');
-      io.in(room.session(sessionId)).disconnectSockets(true);
+      broadcast().to(room.session(sessionId)).emit('ended');
+      broadcast().in(room.session(sessionId)).disconnectSockets(true);
     },
 
     endToken(tokenPublicId) {
-      io.to(room.token(tokenPublicId)).emit('ended');
-      io.in(room.token(tokenPublicId)).disconnectSockets(true);
+      broadcast().to(room.token(tokenPublicId)).emit('ended');
+      broadcast().in(room.token(tokenPublicId)).disconnectSockets(true);
     },
 
     connectedCount: () => io.of('/').sockets.size,
 
+    handOver() {
+      closing = true;
+      for (const socket of io.of('/').sockets.values()) reconnectElsewhere(socket);
+    },
+
     async close() {
+      closing = true;
       if (attached) await io.close();
-      await redis?.quit().catch(() => undefined);
+      await link?.close();
     },
   };
 }

@@ -1,89 +1,40 @@
 /**
- * `npm run demo`: fills the configured database with a demo company (an admin, agents, departments) and prints
- * how to log in. Running it again changes nothing and prints the same.
+ * `npm run demo`: fills the configured database with a demo company (an admin, agents, departments) and a desk
+ * of realistic conversations (demo-seed.ts), then prints how to log in. Running it again changes nothing and
+ * prints the same.
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { buildServices } from '../app';
 import { createMailer } from '../mail/mailer';
 import { createLogger } from '../platform/logger';
-import { hashPassword } from '../platform/passwords';
-
-export const DEMO_PASSWORD = 'Demo-Pass1!';
-const ADMIN_EMAIL = 'admin@demo.kreechat.test';
-const AGENTS = [
-  { email: 'maria@demo.kreechat.test', firstName: 'Maria', lastName: 'Petrova', department: 'Support' },
-  { email: 'kenji@demo.kreechat.test', firstName: 'Kenji', lastName: 'Sato', department: 'Support' },
-  { email: 'lerato@demo.kreechat.test', firstName: 'Lerato', lastName: 'Dlamini', department: 'Billing' },
-  {
-    email: 'sven@demo.kreechat.test',
-    firstName: 'Sven',
-    lastName: 'de Vries',
-    department: 'Sales',
-    role: 'moderator' as const,
-  },
-];
+import { createDemoClock, DEMO_ADMIN_EMAIL, DEMO_AGENTS, DEMO_COMPANY, DEMO_PASSWORD, seedDemo } from './demo-seed';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger('warn');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger });
-  const services = buildServices({ config, database, logger, mailer });
-
-  if (!(await services.agents.findByEmail(ADMIN_EMAIL))) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await database.db.transaction(async (tx) => {
-      const now = new Date();
-      const company = await services.companies.create(
-        { name: 'Demo Support Ltd', phone: '+44 20 7946 0018', email: ADMIN_EMAIL, country: 'GB', createdAt: now },
-        tx,
-      );
-      const departments = new Map<string, string>();
-      for (const name of ['Support', 'Billing', 'Sales']) {
-        departments.set(name, (await services.departments.create(company.id, name, tx)).id);
-      }
-      await services.agents.create(
-        {
-          companyId: company.id,
-          email: ADMIN_EMAIL,
-          passwordHash,
-          firstName: 'Alex',
-          lastName: 'Morgan',
-          role: 'admin',
-          departmentId: departments.get('Support'),
-          createdAt: now,
-        },
-        tx,
-      );
-      for (const agent of AGENTS) {
-        await services.agents.create(
-          {
-            companyId: company.id,
-            email: agent.email,
-            passwordHash,
-            firstName: agent.firstName,
-            lastName: agent.lastName,
-            role: agent.role ?? 'agent',
-            departmentId: departments.get(agent.department),
-            createdAt: now,
-          },
-          tx,
-        );
-      }
-    });
-  }
+  const clock = createDemoClock();
+  const services = buildServices({ config, database, logger, mailer, clock });
+  const result = await seedDemo(services, database.db, clock);
   await database.close();
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
-  console.log(`Demo company "Demo Support Ltd" is ready in ${where}.
+  const desk = result.deskSeeded
+    ? 'with 14 conversations of the last five days'
+    : 'already there: its desk is left as it is';
+  console.log(`Demo company "${DEMO_COMPANY}" is ready in ${where}, ${desk}.
 
 Start KreeChat with \`npm start\`, open http://${config.host}:${config.port}/login and log in as:
 
-  admin      ${ADMIN_EMAIL}
-${AGENTS.map((a) => `  ${(a.role ?? 'agent').padEnd(10)} ${a.email}`).join('\n')}
+  admin      ${DEMO_ADMIN_EMAIL}
+${DEMO_AGENTS.map((a) => `  ${(a.role ?? 'agent').padEnd(10)} ${a.email}`).join('\n')}
 
-Every demo account's password is ${DEMO_PASSWORD}`);
+Every demo account's password is ${DEMO_PASSWORD}
+
+The demo's clients are on no real channel: nothing is sent anywhere, and a reply you type shows as not
+delivered. Connect Telegram, WhatsApp or a WordPress site in Settings for real conversations.`);
 }
 
 main().catch((error: unknown) => {

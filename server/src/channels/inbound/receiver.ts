@@ -17,6 +17,8 @@ const MAX_PROCESS_ATTEMPTS = 20;
 const SETTLE_MS = 30_000;
 const SWEEP_EVERY_MS = 10_000;
 const SWEEP_BATCH = 100;
+/** Updates a dead process left unprocessed that a new one takes up at once, before its first update; the sweeper takes any beyond. */
+const RECOVER_BATCH = 1_000;
 
 export type InboundAdapter<Account, Update> = {
   /** The channel's key prefix in `inbound_updates` (`tg:`, `wa:`): the sweeper reads only its own. */
@@ -46,6 +48,8 @@ export function createInboundReceiver<Account, Update>(deps: {
 }) {
   const { inbound, clock, logger, adapter } = deps;
   const queue = createKeyedQueue();
+  /** Updates this process has queued and not finished: one handed back meanwhile is not queued a second time. */
+  const inFlight = new Set<string>();
   let sweeper: NodeJS.Timeout | undefined;
 
   const keyOf = (account: Account, update: Update) => ({
@@ -61,19 +65,59 @@ export function createInboundReceiver<Account, Update>(deps: {
     logger.error({ err: error, channelKey: key.channelKey, updateId: key.updateId, attempts }, 'update failed; kept');
   }
 
-  /** Records an update; true when it is new (and so should be processed). */
-  const record = (account: Account, update: Update) =>
-    inbound.record(keyOf(account, update), adapter.companyOf(account), update);
+  const flightOf = (key: { channelKey: string; updateId: string }) => `${key.channelKey}|${key.updateId}`;
+
+  /**
+   * Records an update; true when it should be processed now: it is new, or it was recorded before and is still
+   * unprocessed — a process died between recording it and processing it, and the channel handed it back (a
+   * webhook answered no 2xx, an offset not yet moved). Left to the sweeper instead, it would wait 30 s and more
+   * while its chat's next messages overtook it. False for a redelivery of one processed, or queued here already.
+   */
+  async function record(account: Account, update: Update): Promise<boolean> {
+    const key = keyOf(account, update);
+    if (await inbound.record(key, adapter.companyOf(account), update)) return true;
+    return !inFlight.has(flightOf(key)) && (await inbound.unprocessed(key));
+  }
 
   /** Processes a recorded update in its conversation's turn; a failure is noted and left for the sweeper. */
   function dispatch(account: Account, update: Update): Promise<void> {
+    const flight = flightOf(keyOf(account, update));
+    inFlight.add(flight);
     return queue.run(turnOf(account, update), async () => {
       try {
         await adapter.process(account, update, false);
       } catch (error) {
         await failed(account, update, error);
+      } finally {
+        inFlight.delete(flight);
       }
     });
+  }
+
+  let recovery: Promise<void> | undefined;
+  /**
+   * Once per process, before it records or processes its first update: the updates recorded and acknowledged but
+   * never processed — a file message answered before its download, by a process that died — are queued first,
+   * without the sweeper's settle time, so each is processed at once and before its conversation's next updates.
+   * In a rolling restart this may also take up an update the other process is downloading right now: intake's
+   * claim still stores it once; only the download is done twice. Not awaited by the channel's answer for long: one
+   * query, once. A failure (the database away) is logged and tried again with the next update.
+   */
+  function recovered(): Promise<void> {
+    recovery ??= (async () => {
+      const due = await inbound.due(adapter.prefix, clock.now(), MAX_PROCESS_ATTEMPTS, RECOVER_BATCH);
+      if (!due.length) return;
+      const accounts = await adapter.accounts();
+      for (const row of due) {
+        const account = accounts.get(row.channelKey);
+        if (account && !inFlight.has(flightOf(row))) void dispatch(account, row.payload as Update);
+      }
+      logger.info({ channel: adapter.prefix, updates: due.length }, 'took up updates a stopped process left');
+    })().catch((error: unknown) => {
+      recovery = undefined;
+      logger.error({ err: error }, 'taking up unprocessed updates failed');
+    });
+    return recovery;
   }
 
   async function sweep() {
@@ -84,12 +128,15 @@ export function createInboundReceiver<Account, Update>(deps: {
     const accounts = await adapter.accounts();
     for (const row of due) {
       const account = accounts.get(row.channelKey);
-      if (account) void dispatch(account, row.payload as Update);
+      if (account && !inFlight.has(flightOf(row))) void dispatch(account, row.payload as Update);
     }
   }
 
   return {
-    record,
+    async record(account: Account, update: Update): Promise<boolean> {
+      await recovered();
+      return record(account, update);
+    },
     dispatch,
 
     /**
@@ -97,7 +144,8 @@ export function createInboundReceiver<Account, Update>(deps: {
      * fast path for updates that need no slow work. Should processing fail, the update is recorded on its own and
      * left for the sweeper; should even that fail, the error reaches the caller (the channel delivers it again).
      */
-    recordAndProcess(account: Account, update: Update): Promise<void> {
+    async recordAndProcess(account: Account, update: Update): Promise<void> {
+      await recovered();
       return queue.run(turnOf(account, update), async () => {
         try {
           await adapter.process(account, update, true);
@@ -108,8 +156,12 @@ export function createInboundReceiver<Account, Update>(deps: {
       });
     },
 
-    /** Records now and processes after (a download may be slow): the caller answers the channel once this resolves. */
+    /**
+     * Records now and processes after (a download may be slow): the caller answers the channel once this resolves.
+     * A redelivery of one recorded but never processed (its process died) is processed now.
+     */
     async recordThenProcess(account: Account, update: Update): Promise<void> {
+      await recovered();
       if (await record(account, update)) void dispatch(account, update);
     },
 
@@ -121,7 +173,9 @@ export function createInboundReceiver<Account, Update>(deps: {
         SWEEP_EVERY_MS,
       );
       sweeper.unref();
-      void sweep().catch((error: unknown) => logger.error({ err: error }, 'sweep failed'));
+      void recovered()
+        .then(sweep)
+        .catch((error: unknown) => logger.error({ err: error }, 'sweep failed'));
     },
 
     /** Stops sweeping and waits for what is being processed. */

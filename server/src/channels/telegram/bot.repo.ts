@@ -1,5 +1,5 @@
 import { eq, getTableColumns } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { telegramBots } from '../../db/schema';
 import type { SecretBox } from '../../platform/secrets';
 import { secretContext } from '../channel-secrets';
@@ -77,6 +77,23 @@ export function createBotRepo(box: SecretBox) {
         })
         .returning();
       return open(row!);
+    },
+
+    /**
+     * Deletes the company's bot row — its sealed token and webhook secret with it — and answers what was there,
+     * the token opened if it still opens (to tell Telegram afterwards), else null. Tickets keep their history:
+     * they name the bot only by id.
+     */
+    async remove(tx: Tx, companyId: string) {
+      const [row] = await tx.delete(telegramBots).where(eq(telegramBots.companyId, companyId)).returning();
+      if (!row) return undefined;
+      let token: string | null = null;
+      try {
+        token = box.open(row.token, tokenContext(companyId)) || null;
+      } catch {
+        // A token that no longer opens cannot be used to tell Telegram; the row goes all the same.
+      }
+      return { id: row.id, botKey: row.botKey, token };
     },
 
     async setOffset(db: Db, id: string, offset: number) {

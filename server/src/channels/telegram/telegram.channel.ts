@@ -26,6 +26,9 @@ import { startTelegramPoller } from './telegram.polling';
 import { createTelegramSender } from './telegram.sender';
 import { createTelegramSetup } from './telegram.setup';
 
+/** How long a Bot API call (a send, a file download's getFile, setWebhook) may take before it counts as failed. */
+const CALL_TIMEOUT_SECONDS = 30;
+
 export { TelegramSetupError } from './telegram.setup';
 
 export type TelegramChannel = ReturnType<typeof createTelegramChannel>;
@@ -47,7 +50,12 @@ export function createTelegramChannel(deps: {
   const { db, config, clock, logger, intake, storage, locks } = deps;
   const bots = createBotRepo(deps.secrets);
   const apiRoot = config.telegramApiRoot;
-  const apiFor = (token: string) => new Api(token, { apiRoot });
+  // grammY waits 500 s for an answer by default: a Bot API that takes a send and never answers would hold that
+  // chat's head in the outbox (its lease renewed all the while) for that long. A long poll waits its own timeout more.
+  const apiFor = (token: string) => new Api(token, { apiRoot, timeoutSeconds: CALL_TIMEOUT_SECONDS });
+  const pollTimeoutSeconds = deps.pollTimeoutSeconds ?? 25;
+  const pollApiFor = (token: string) =>
+    new Api(token, { apiRoot, timeoutSeconds: pollTimeoutSeconds + CALL_TIMEOUT_SECONDS });
   const webhookUrl = (bot: Pick<BotRow, 'botKey'>) =>
     config.publicUrl ? `${config.publicUrl}/api/webhooks/telegram/${bot.botKey}` : undefined;
 
@@ -72,9 +80,9 @@ export function createTelegramChannel(deps: {
         bots,
         locks,
         logger,
-        apiFor,
+        apiFor: pollApiFor,
         receiver,
-        timeoutSeconds: deps.pollTimeoutSeconds ?? 25,
+        timeoutSeconds: pollTimeoutSeconds,
       });
       pollers.set(bot.id, poller);
     }
@@ -101,6 +109,19 @@ export function createTelegramChannel(deps: {
       botCache.delete(bot.botKey);
       await run(bot);
       return { username: bot.username, mode: config.publicUrl ? ('webhook' as const) : ('polling' as const) };
+    },
+
+    /**
+     * Disconnects the company's bot. This process's poller stops at once; another process's finds the bot gone on
+     * its next round and ends too (telegram.polling.ts), and its webhook cache forgets the bot within 10 s.
+     */
+    async disconnect(companyId: string) {
+      const removed = await setup.disconnect(companyId);
+      if (!removed) return undefined;
+      botCache.delete(removed.botKey);
+      await pollers.get(removed.id)?.stop();
+      pollers.delete(removed.id);
+      return { webhookRemoved: removed.webhookRemoved };
     },
 
     /**

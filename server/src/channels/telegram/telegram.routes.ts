@@ -1,5 +1,9 @@
 import {
+  disconnectTelegramResponseSchema,
+  emptyBodySchema,
   setupTelegramBodySchema,
+  TELEGRAM_DISCONNECTED,
+  TELEGRAM_NOT_CONNECTED,
   setupTelegramResponseSchema,
   TELEGRAM_SETUP_OK,
   telegramTokenStatusSchema,
@@ -7,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/access';
+import { NotFoundError } from '../../platform/errors';
 import type { TelegramChannel } from './telegram.channel';
 
 export const telegramRoutes =
@@ -21,6 +26,23 @@ export const telegramRoutes =
       async (request) => {
         const result = await telegram.setup(principalOf(request).companyId, request.body.bot_id);
         return { message: TELEGRAM_SETUP_OK, ...result };
+      },
+    );
+
+    app.post(
+      '/disconnect-telegram',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['channels'],
+          body: emptyBodySchema,
+          response: { 200: disconnectTelegramResponseSchema },
+        },
+      },
+      async (request) => {
+        const result = await telegram.disconnect(principalOf(request).companyId);
+        if (!result) throw new NotFoundError(TELEGRAM_NOT_CONNECTED);
+        return { message: TELEGRAM_DISCONNECTED, ...result };
       },
     );
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { DeliveryJob } from '../../modules/delivery';
 import { callbackData } from '../bot-actions';
-import { botText, RATING_LABELS } from '../bot-texts';
+import { RATING_LABELS } from '../bot-texts';
 import { DeliveryRefused, type ChannelSender, type SendFailure, type SendResult } from '../registry';
 import type { BotRepo } from './bot.repo';
 
@@ -45,31 +45,32 @@ export function createTelegramSender(deps: {
       const p = job.payload;
       sent =
         p.notice === 'chooseDepartment'
-          ? await api.sendMessage(chatId, botText(p.language, 'chooseDepartment'), {
+          ? await api.sendMessage(chatId, job.text, {
               reply_markup: {
                 inline_keyboard: p.departments.map((d) => [
                   { text: d.name, callback_data: callbackData.department(d.id) },
                 ]),
               },
             })
-          : await api.sendMessage(chatId, botText(p.language, 'ratingThanks'));
+          : await api.sendMessage(chatId, job.text);
     } else {
       const m = job.message;
       const file = m.fileKey ? new InputFile(await storage.read(m.fileKey), m.fileName ?? 'file') : undefined;
       const caption = m.content || undefined;
       switch (m.type) {
-        case 'close':
-          sent = await api.sendMessage(chatId, botText(job.clientLanguage, 'closed'), {
-            reply_markup: {
-              inline_keyboard: [
-                RATING_LABELS.map((label, i) => ({
-                  text: label,
-                  callback_data: callbackData.rating(m.ticketId, i + 1),
-                })),
-              ],
-            },
-          });
+        case 'close': {
+          // The company switched both the closing text and the rating question off: Telegram is not called.
+          if (!job.closing) return {};
+          const rating = [
+            RATING_LABELS.map((label, i) => ({ text: label, callback_data: callbackData.rating(m.ticketId, i + 1) })),
+          ];
+          sent = await api.sendMessage(
+            chatId,
+            job.closing.text,
+            job.closing.withRating ? { reply_markup: { inline_keyboard: rating } } : undefined,
+          );
           break;
+        }
         case 'image':
           sent = await api.sendPhoto(chatId, file!, { caption });
           break;

@@ -56,6 +56,24 @@ export function createTelegramSetup(deps: {
     },
 
     /**
+     * Disconnects the company's bot: the row with its sealed token is deleted in one transaction, then Telegram is
+     * told to drop the webhook. The admin's decision wins over Telegram's answer: a revoked token or an unreachable
+     * Telegram still disconnects, and `webhookRemoved` says whether Telegram heard it. Undefined when no bot was
+     * connected.
+     */
+    async disconnect(companyId: string) {
+      const removed = await db.transaction((tx) => bots.remove(tx, companyId));
+      if (!removed) return undefined;
+      const webhookRemoved = removed.token
+        ? await apiFor(removed.token)
+            .deleteWebhook()
+            .then(() => true)
+            .catch(() => false)
+        : false;
+      return { id: removed.id, botKey: removed.botKey, webhookRemoved };
+    },
+
+    /**
      * Connects (or replaces) the company's bot and answers it stored. A refusal by the Bot API throws
      * TelegramSetupError with its code and description; nothing is stored then.
      */

@@ -93,7 +93,10 @@ export function needsDownload(item: WhatsAppItem): boolean {
 
 export const channelKeyOf = (account: Pick<AccountRow, 'phoneNumberId'>) => `wa:${account.phoneNumberId}`;
 
-/** A send's claim on its outbox job lasts 60 s; a receipt waits for it at most this long before the sweeper. */
+/**
+ * A send holds its outbox job (a 10 s lease, renewed while the send is in flight); a receipt that arrives before
+ * the send is recorded waits for it at most this long, then goes to the sweeper.
+ */
 const RECEIPT_WAIT_LIMIT_MS = 30_000;
 const RECEIPT_WAIT_MS = 100;
 

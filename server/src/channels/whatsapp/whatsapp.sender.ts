@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { DeliveryJob } from '../../modules/delivery';
 import { callbackData } from '../bot-actions';
-import { botText, RATING_LABELS } from '../bot-texts';
+import { departmentsButton, RATING_LABELS } from '../bot-texts';
 import { DeliveryRefused, type ChannelSender, type SendFailure, type SendResult } from '../registry';
 import type { AccountRepo } from './account.repo';
 import { GraphRefusal, GraphUnreachable, type GraphClient } from './graph.client';
@@ -42,9 +42,16 @@ function templateOf(payload: unknown): TemplatePayload['template'] | undefined {
   return template && typeof template.name === 'string' && typeof template.language === 'string' ? template : undefined;
 }
 
-/** What the department question looks like: reply buttons for up to three, else a list. */
-export function departmentQuestion(language: string | null, departments: { id: string; name: string }[]): Outgoing {
-  const body = { text: botText(language, 'chooseDepartment') };
+/**
+ * What the department question looks like: reply buttons for up to three, else a list. `text` is the company's
+ * wording; the list's button keeps its fixed label in the client's language.
+ */
+export function departmentQuestion(
+  text: string,
+  language: string | null,
+  departments: { id: string; name: string }[],
+): Outgoing {
+  const body = { text };
   if (departments.length <= MAX_BUTTONS) {
     return {
       type: 'interactive',
@@ -66,7 +73,7 @@ export function departmentQuestion(language: string | null, departments: { id: s
       type: 'list',
       body,
       action: {
-        button: fit(botText(language, 'departmentsButton'), BUTTON_TITLE),
+        button: fit(departmentsButton(language), BUTTON_TITLE),
         sections: [
           {
             rows: departments
@@ -87,16 +94,17 @@ export function createWhatsAppSender(deps: {
 }): ChannelSender {
   const { db, accounts, graph, storage } = deps;
 
+  /** The message to post, or null when there is nothing to say (a close with its texts switched off). */
   async function outgoing(
     job: Exclude<DeliveryJob, { kind: 'read' }>,
     token: string,
     phoneNumberId: string,
-  ): Promise<Outgoing> {
+  ): Promise<Outgoing | null> {
     if (job.kind === 'botText') {
       const p = job.payload;
       return p.notice === 'chooseDepartment'
-        ? departmentQuestion(p.language, p.departments)
-        : { type: 'text', text: { body: botText(p.language, 'ratingThanks') } };
+        ? departmentQuestion(job.text, p.language, p.departments)
+        : { type: 'text', text: { body: job.text } };
     }
     const m = job.message;
     const template = templateOf(job.channelPayload);
@@ -104,11 +112,13 @@ export function createWhatsAppSender(deps: {
     if (template) return { type: 'template', template: { name: template.name, language: { code: template.language } } };
     switch (m.type) {
       case 'close':
+        if (!job.closing) return null;
+        if (!job.closing.withRating) return { type: 'text', text: { body: job.closing.text, preview_url: false } };
         return {
           type: 'interactive',
           interactive: {
             type: 'button',
-            body: { text: botText(job.clientLanguage, 'closed') },
+            body: { text: job.closing.text },
             action: {
               buttons: RATING_LABELS.map((label, i) => ({
                 type: 'reply',
@@ -155,6 +165,8 @@ export function createWhatsAppSender(deps: {
       return {};
     }
     const message = await outgoing(job, account.accessToken, account.phoneNumberId);
+    // The company switched both the closing text and the rating question off: Graph is not called.
+    if (!message) return {};
     const answer = await graph.post<{ messages?: { id: string }[] }>(
       account.accessToken,
       `${account.phoneNumberId}/messages`,

@@ -1,5 +1,5 @@
 import type { WidgetMessage, WidgetTicket } from '@kreechat/contract';
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientIdentities, clients, heldMessages, messages, tickets, users } from '../../db/schema';
 
@@ -9,6 +9,9 @@ import { clientIdentities, clients, heldMessages, messages, tickets, users } fro
  * every write goes through intake.
  */
 export type VisitorKey = { companyId: string; tokenPublicId: string; identity: string };
+
+/** Internal notes are the agents' own: no visitor read returns one, whatever else it matches. */
+const notNote = ne(messages.type, 'note');
 
 const ofVisitor = (v: VisitorKey): SQL =>
   and(
@@ -92,7 +95,7 @@ export const widgetRepo = {
       .innerJoin(tickets, eq(tickets.clientId, clientIdentities.clientId))
       .innerJoin(messages, eq(messages.ticketId, tickets.id))
       .leftJoin(users, eq(users.id, messages.createdById))
-      .where(and(ofVisitor(v), bound))
+      .where(and(ofVisitor(v), notNote, bound))
       .orderBy(cursor.after !== undefined ? asc(messages.seq) : desc(messages.seq))
       .limit(limit + 1);
     const hasMore = rows.length > limit;
@@ -108,7 +111,7 @@ export const widgetRepo = {
       .from(clientIdentities)
       .innerJoin(tickets, eq(tickets.clientId, clientIdentities.clientId))
       .innerJoin(messages, eq(messages.ticketId, tickets.id))
-      .where(and(ofVisitor(v), eq(messages.id, messageId)))
+      .where(and(ofVisitor(v), notNote, eq(messages.id, messageId)))
       .limit(1);
     return row;
   },
@@ -119,7 +122,7 @@ export const widgetRepo = {
       .select(messageColumns)
       .from(messages)
       .leftJoin(users, eq(users.id, messages.createdById))
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(and(eq(messages.companyId, companyId), notNote, eq(messages.id, id)))
       .limit(1);
     return row && toWidgetMessage(row as MessageFacts);
   },
@@ -132,7 +135,7 @@ export const widgetRepo = {
       .innerJoin(tickets, eq(tickets.clientId, clientIdentities.clientId))
       .innerJoin(messages, eq(messages.ticketId, tickets.id))
       .leftJoin(users, eq(users.id, messages.createdById))
-      .where(and(ofVisitor(v), eq(messages.externalId, clientMessageId), eq(messages.isAgent, false)))
+      .where(and(ofVisitor(v), notNote, eq(messages.externalId, clientMessageId), eq(messages.isAgent, false)))
       .limit(1);
     return row && toWidgetMessage(row as MessageFacts);
   },

@@ -178,7 +178,7 @@ export const widgetRoutes =
             'Content-Disposition',
             `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
           )
-          .send(fs.createReadStream(file.path));
+          .send(file.stream());
       },
     );
   };

@@ -7,7 +7,6 @@
 import type { Db } from '../../db/client';
 import type { DeliveryJob } from '../../modules/delivery';
 import type { WidgetPublisher } from '../../platform/widget-events';
-import { botText } from '../bot-texts';
 import { DeliveryRefused, type ChannelSender, type SendResult } from '../registry';
 import { widgetRepo } from './widget.repo';
 import type { WordpressRepo } from './wordpress.repo';
@@ -34,7 +33,7 @@ export function createWordpressSender(deps: { db: Db; repo: WordpressRepo; live:
         const p = job.payload;
         to('notice', {
           kind: p.notice,
-          text: botText(p.language, p.notice),
+          text: job.text,
           departments: p.notice === 'chooseDepartment' ? p.departments : [],
         });
         return {};
@@ -43,8 +42,9 @@ export function createWordpressSender(deps: { db: Db; repo: WordpressRepo; live:
         const message = await widgetRepo.message(db, job.companyId, job.message.id);
         if (!message) return {};
         to('message', message);
-        if (message.type === 'close') {
-          to('notice', { kind: 'closed', text: botText(job.clientLanguage, 'closed'), departments: [] });
+        // The close itself always reaches the widget (its ticket closes); the words only when switched on.
+        if (message.type === 'close' && job.closing) {
+          to('notice', { kind: 'closed', text: job.closing.text, departments: [] });
         }
         if (message.type === 'close' || message.type === 'reopen') {
           const ticket = await widgetRepo.ticketById(db, job.companyId, message.ticketId);

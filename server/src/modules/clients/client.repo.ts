@@ -1,9 +1,55 @@
-import { and, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ClientIdentity, ClientPanelTicket } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
-import { actionRecords, clientIdentities, clients, tickets, users } from '../../db/schema';
+import { actionRecords, clientIdentities, clients, departments, tickets, users } from '../../db/schema';
+import { assertNever } from '../../platform/assert-never';
 
 export type ClientRow = typeof clients.$inferSelect;
 type Platform = (typeof clientIdentities.$inferInsert)['platform'];
+
+/** Which of a client's tickets the caller reads: all of them, or a department's plus those one agent handles. */
+export type PanelScope = { all: true } | { all: false; departmentId: string | null; userId: string };
+
+const handler = alias(users, 'handler');
+
+// Drizzle leaves a column of a one-table select unqualified, which inside a subquery would name the subquery's own
+// column: the correlated subqueries name the outer row explicitly.
+const outer = {
+  id: sql.raw('"clients"."id"'),
+  companyId: sql.raw('"clients"."company_id"'),
+};
+
+// `department_id = null` is never true: an agent without a department sees only the tickets they handle.
+const visible = (scope: PanelScope): SQL =>
+  scope.all ? sql`true` : sql`(t.department_id = ${scope.departmentId} or t.handler_id = ${scope.userId})`;
+
+/**
+ * What a channel identity shows an agent. Telegram keeps only the chat id; a WhatsApp id is the number without
+ * its "+"; a WordPress identity is the site token and the visitor's e-mail (or a guest's random id), so the
+ * e-mail the visitor gave (kept on the client) is what shows.
+ */
+function showIdentity(
+  platform: Platform,
+  externalId: string,
+  email: string | null,
+): Pick<ClientIdentity, 'kind' | 'value'> {
+  switch (platform) {
+    case 'telegram':
+      return { kind: 'chat_id', value: externalId };
+    case 'whatsapp':
+      return { kind: 'phone', value: `+${externalId}` };
+    case 'wordpress':
+      return { kind: 'email', value: email };
+    case 'viber':
+      return { kind: 'id', value: externalId };
+    default:
+      return assertNever(platform);
+  }
+}
+
+type PanelStats = { tickets: number; open: number; rated: number; average: number | string | null };
+type IdentityJson = { platform: Platform; external_id: string; created_at: string };
 
 export const clientRepo = {
   /** The client reached at this channel identity, locked for the rest of the transaction. */
@@ -158,5 +204,90 @@ export const clientRepo = {
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
       .limit(1);
     return row;
+  },
+
+  /**
+   * The client with their channel identities and the counts over the tickets `scope` sees, in one statement
+   * (identities by client_identities_client_idx, counts by tickets_client_idx); undefined for another company's.
+   */
+  async panelHeader(tx: Tx, companyId: string, clientId: string, scope: PanelScope) {
+    const [row] = await tx
+      .select({
+        client: clients,
+        identities: sql<IdentityJson[]>`(
+          select coalesce(json_agg(json_build_object(
+                   'platform', i.platform, 'external_id', i.external_id, 'created_at', i.created_at
+                 ) order by i.created_at, i.id), '[]'::json)
+          from ${clientIdentities} i where i.client_id = ${outer.id} and i.company_id = ${outer.companyId})`,
+        stats: sql<PanelStats>`(
+          select json_build_object(
+                   'tickets', count(*), 'open', count(*) filter (where t.stage <> 'closed'),
+                   'rated', count(t.rating), 'average', round(avg(t.rating)::numeric, 2))
+          from ${tickets} t
+          where t.client_id = ${outer.id} and t.company_id = ${outer.companyId} and ${visible(scope)})`,
+      })
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, clientId)))
+      .limit(1);
+    if (!row) return undefined;
+    const { client, stats } = row;
+    return {
+      client,
+      identities: row.identities.map((i): ClientIdentity => ({
+        platform: i.platform,
+        ...showIdentity(i.platform, i.external_id, client.email),
+        since: new Date(i.created_at).toISOString(),
+      })),
+      counts: { tickets: Number(stats.tickets), open: Number(stats.open), rated: Number(stats.rated) },
+      averageRating: stats.average === null ? null : Number(stats.average),
+    };
+  },
+
+  /**
+   * Up to `limit` of the client's tickets that `scope` sees, newest first (created_at, then id), older than the
+   * ticket `before` when given — a keyset, so a ticket arriving meanwhile neither repeats nor hides a row.
+   * Served by tickets_client_idx; a `before` that is not this client's ticket gives an empty page.
+   */
+  async panelTickets(
+    tx: Tx,
+    companyId: string,
+    clientId: string,
+    scope: PanelScope,
+    before: string | undefined,
+    limit: number,
+  ): Promise<ClientPanelTicket[]> {
+    const t = alias(tickets, 't');
+    const after = before
+      ? sql`(${t.createdAt}, ${t.id}) < (select b.created_at, b.id from ${tickets} b
+              where b.id = ${before} and b.client_id = ${clientId} and b.company_id = ${companyId})`
+      : sql`true`;
+    const rows = await tx
+      .select({
+        id: t.id,
+        stage: t.stage,
+        platform: t.platform,
+        departmentName: departments.name,
+        handlerFirst: handler.firstName,
+        handlerLast: handler.lastName,
+        createdAt: t.createdAt,
+        closedAt: t.closedAt,
+        rating: t.rating,
+      })
+      .from(t)
+      .innerJoin(departments, eq(departments.id, t.departmentId))
+      .leftJoin(handler, eq(handler.id, t.handlerId))
+      .where(and(eq(t.companyId, companyId), eq(t.clientId, clientId), visible(scope), after))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      ticketid: r.id,
+      stage: r.stage,
+      platform: r.platform,
+      department_name: r.departmentName,
+      user_name: r.handlerFirst === null ? null : `${r.handlerFirst} ${r.handlerLast ?? ''}`.trim(),
+      created_on: r.createdAt.toISOString(),
+      closed_on: r.closedAt?.toISOString() ?? null,
+      rating: r.rating,
+    }));
   },
 };

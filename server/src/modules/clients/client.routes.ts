@@ -1,6 +1,8 @@
 import {
   blockClientResponseSchema,
   clientIdParamsSchema,
+  clientPanelQuerySchema,
+  clientPanelSchema,
   clientProfileSchema,
   clientRefParamsSchema,
   clientSchema,
@@ -61,6 +63,21 @@ export const clientRoutes =
         schema: { tags: ['clients'], params: clientRefParamsSchema, response: { 200: clientProfileSchema } },
       },
       async (request) => clients.profile(principalOf(request).companyId, request.params.id),
+    );
+
+    // The chat's side panel and the admin profile's history (not in SPEC): see ClientService.panel for who sees what.
+    app.get(
+      '/:clientid/get-client-panel',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['clients'],
+          params: clientIdParamsSchema,
+          querystring: clientPanelQuerySchema,
+          response: { 200: clientPanelSchema },
+        },
+      },
+      async (request) => clients.panel(principalOf(request), request.params.clientid, request.query.before),
     );
 
     app.put(

@@ -1,13 +1,16 @@
 import { randomInt } from 'node:crypto';
 import {
   CLIENT_NOT_FOUND,
+  CLIENT_PANEL_TICKETS_PAGE,
   CLIENT_SEARCH_LIMIT,
   CLIENTS_FIRST_PAGE,
   CLIENTS_PAGE,
   type Client,
+  type ClientPanel,
   type ClientProfile,
   type UpdateClientBody,
   type UpdateClientNumberBody,
+  seesAllDepartments,
 } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../../platform/access';
@@ -131,6 +134,34 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
           rating: a.rating,
           created_on: a.createdAt.toISOString(),
         })),
+      };
+    },
+
+    /**
+     * Who the client is, in one call: the client, their channel identities, counts and ratings, and a page of
+     * their tickets. Any member reads any client of their company (as the profile); the tickets, counts and
+     * ratings are those the caller may see (SPEC §4: an agent, their department's and their own).
+     */
+    async panel(principal: Principal, clientId: string, before?: string): Promise<ClientPanel> {
+      const scope = seesAllDepartments(principal.role)
+        ? ({ all: true } as const)
+        : ({ all: false, departmentId: principal.departmentId, userId: principal.userId } as const);
+      // Two statements side by side (on PostgreSQL, two connections): a ticket opened between them may be counted
+      // and not listed or the reverse, which the next live event's refetch settles.
+      const [header, page] = await Promise.all([
+        clientRepo.panelHeader(db, principal.companyId, clientId, scope),
+        clientRepo.panelTickets(db, principal.companyId, clientId, scope, before, CLIENT_PANEL_TICKETS_PAGE + 1),
+      ]);
+      if (!header) throw new NotFoundError(CLIENT_NOT_FOUND);
+      const more = page.length > CLIENT_PANEL_TICKETS_PAGE;
+      const tickets = more ? page.slice(0, CLIENT_PANEL_TICKETS_PAGE) : page;
+      return {
+        client: toClient(header.client),
+        identities: header.identities,
+        counts: header.counts,
+        average_rating: header.averageRating,
+        tickets,
+        next_before: more ? tickets[tickets.length - 1]!.ticketid : null,
       };
     },
 

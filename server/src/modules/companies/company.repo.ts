@@ -13,4 +13,8 @@ export const companyRepo = {
     const [row] = await tx.select().from(companies).where(eq(companies.id, id)).limit(1);
     return row;
   },
+  /** The IANA zone the company's opening hours are written in (validated by the caller). */
+  async setTimeZone(tx: Tx, id: string, timeZone: string) {
+    await tx.update(companies).set({ timeZone }).where(eq(companies.id, id));
+  },
 };

@@ -7,7 +7,7 @@ export type CompanyService = ReturnType<typeof createCompanyService>;
 export function createCompanyService(deps: { db: Db }) {
   return {
     create: (
-      values: { name: string; phone: string; email: string; country: string; createdAt: Date },
+      values: { name: string; phone: string; email: string; country: string; timeZone?: string; createdAt: Date },
       tx: Tx = deps.db,
     ) => companyRepo.insert(tx, values),
     async get(id: string) {
@@ -15,5 +15,6 @@ export function createCompanyService(deps: { db: Db }) {
       if (!company) throw new NotFoundError('Company not found');
       return company;
     },
+    setTimeZone: (id: string, timeZone: string, tx: Tx = deps.db) => companyRepo.setTimeZone(tx, id, timeZone),
   };
 }

@@ -1,20 +1,42 @@
-import type { DeliveryStatus, Platform } from '@kreechat/contract';
+import { fillVariables, variablesIn, type DeliveryStatus, type Platform } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
+import { ticketNumber, type AutoMessageReader } from '../automatic-messages';
 import { messageRepo } from '../messages';
 import { ticketRepo } from '../tickets';
+import { closingNotice, type ClosingNotice } from './closing-notice';
 import { outboxRepo, type OutboxRow } from './outbox.repo';
-
-/** A claimed job is ours for this long; the worker finishes well within it or the job becomes due again. */
-const CLAIM_MS = 60_000;
-/** Network failures are retried with backoff this many times before the message is marked failed. */
-export const MAX_ATTEMPTS = 8;
-const MAX_BACKOFF_MS = 5 * 60_000;
+import { recipientRepo } from './recipient.repo';
 
 /**
- * A bot's own message, named by what it says; the channel words it in the client's language and builds its
- * buttons, so modules never hold channel phrasing or callback formats.
+ * A claimed job is ours for this long, and the worker renews the lease every few seconds while it is sending
+ * (`renew`): a job whose process died comes due again within this time instead of waiting out a long lease.
+ */
+export const LEASE_MS = 10_000;
+/** Our own crash while sending (not the channel's failure) is tried this many times before the message fails. */
+export const MAX_CRASH_ATTEMPTS = 5;
+
+/**
+ * How long a message the channel cannot take is tried (from when it was queued; OUTBOX_GIVE_UP_MS) and the longest
+ * wait between two tries (OUTBOX_MAX_BACKOFF_MS).
+ */
+export type RetryPolicy = { giveUpMs: number; maxBackoffMs: number };
+
+/**
+ * The wait before try `attempts + 1`: doubling from 1 s up to the cap, then a random point in its upper half
+ * ("equal jitter") so the chats an outage held back do not all come back in the same instant. Never above the cap,
+ * so delivery resumes within `maxBackoffMs` of the channel coming back.
+ */
+export function backoffMs(attempts: number, maxBackoffMs: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(maxBackoffMs, 1_000 * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
+
+/**
+ * A bot's own message as queued, named by what it says. Its wording is the company's, chosen when the job is
+ * claimed (so an edit reaches messages still waiting); the channel builds its buttons, so modules never hold
+ * callback formats.
  */
 export type BotNotice =
   | { notice: 'chooseDepartment'; language: string | null; departments: { id: string; name: string }[] }
@@ -27,8 +49,15 @@ export type DeliveryJob = {
   channelRef: string;
   recipient: string;
   attempts: number;
+  /** When it was queued (or queued again by Retry): the give-up time counts from here. */
+  enqueuedAt: Date;
 } & (
-  | { kind: 'botText'; payload: BotNotice }
+  | {
+      kind: 'botText';
+      payload: BotNotice;
+      /** The company's wording of the notice in the client's language (else the default), variables filled. */
+      text: string;
+    }
   /** Tells the channel the handler has seen the client's message (WhatsApp's blue ticks); a no-op elsewhere. */
   | { kind: 'read'; externalId: string }
   | {
@@ -41,9 +70,13 @@ export type DeliveryJob = {
         fileKey: string | null;
         fileName: string | null;
       };
-      clientLanguage: string | null;
       /** What the channel was given for this message beyond its text (a WhatsApp template's name), if anything. */
       channelPayload: unknown;
+      /**
+       * A `close` message's words to the client (the company's closing text and rating question as switched on);
+       * null for every other message, and for a close when both are off: then the client is told nothing.
+       */
+      closing: ClosingNotice | null;
     }
 );
 
@@ -57,8 +90,16 @@ const RANK: Record<DeliveryStatus, number> = { received: 0, pending: 0, sent: 1,
  * The outbound half of "lose nothing, duplicate nothing": what is to be sent is written to the outbox in the
  * same transaction as the message it delivers; the channel worker claims due jobs and reports back here.
  */
-export function createDeliveryService(deps: { db: Db; clock: Clock; events: EventPublisher; onEnqueued: () => void }) {
-  const { db, clock, events } = deps;
+export function createDeliveryService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventPublisher;
+  onEnqueued: () => void;
+  retry: RetryPolicy;
+  /** The company's wording and switches of the bots' texts, read when a job is claimed. */
+  texts: Pick<AutoMessageReader, 'get'>;
+}) {
+  const { db, clock, events, retry, texts } = deps;
 
   async function publishStatus(companyId: string, messageId: string) {
     const message = await messageRepo.view(db, companyId, messageId);
@@ -116,7 +157,10 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
       await outboxRepo.insert(tx, { ...job, kind: 'botText', createdAt: clock.now(), nextAttemptAt: clock.now() });
     },
 
-    /** Inside the caller's transaction: makes a message's job due again from the start; false when it has none. */
+    /**
+     * Inside the caller's transaction: makes a message's job due again from the start (its give-up time counts from
+     * now); false when it has none. It keeps its place in the chat's order: it goes before replies queued after it.
+     */
     async requeue(tx: Tx, messageId: string): Promise<boolean> {
       const job = await outboxRepo.forMessage(tx, messageId);
       if (!job) return false;
@@ -126,6 +170,7 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
         lastError: null,
         lockedUntil: null,
         nextAttemptAt: clock.now(),
+        createdAt: clock.now(),
       });
       return true;
     },
@@ -133,13 +178,19 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
     /** Call after the transaction that enqueued commits: wakes the worker at once instead of at its next tick. */
     enqueued: () => deps.onEnqueued(),
 
+    /** Claims due jobs, at most one per chat (its oldest pending one), for LEASE_MS; see outboxRepo.claimDue. */
     async claim(limit = 20): Promise<DeliveryJob[]> {
-      const rows = await db.transaction((tx) => outboxRepo.claimDue(tx, clock.now(), limit, CLAIM_MS));
+      const rows = await db.transaction((tx) => outboxRepo.claimDue(tx, clock.now(), limit, LEASE_MS));
       const jobs: DeliveryJob[] = [];
       for (const row of rows) {
         const job = await toJob(row);
-        if (job) jobs.push(job);
-        else await outboxRepo.update(db, row.id, { status: 'failed', lastError: 'The message no longer exists' });
+        if (job === 'gone') {
+          await outboxRepo.update(db, row.id, { status: 'failed', lastError: 'The message no longer exists' });
+        } else if (job === 'switchedOff') {
+          // The company has this text switched off: nothing goes to the channel. The row is done (marked sent
+          // without calling the channel), so the chat's next message does not wait behind it.
+          await outboxRepo.update(db, row.id, { status: 'sent', lockedUntil: null, lastError: null });
+        } else jobs.push(job);
       }
       return jobs;
     },
@@ -175,18 +226,44 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
       if (job.kind === 'message') await publishStatus(job.companyId, job.message.id);
     },
 
-    /** Try again later: after the channel's retry_after, or with exponential backoff for network failures. */
-    async retryLater(job: DeliveryJob, reason: string, options: { afterMs?: number; countsAsAttempt: boolean }) {
+    /** The worker is still sending these jobs: their lease runs LEASE_MS from now. */
+    async renew(outboxIds: string[]) {
+      await outboxRepo.renew(db, outboxIds, new Date(clock.now().getTime() + LEASE_MS));
+    },
+
+    /**
+     * Try again later: after the channel's retry_after (not counted as an attempt), or after a jittered backoff
+     * capped at `maxBackoffMs`. The chat's later messages wait behind it. Once `giveUpMs` has passed since it was
+     * queued it is marked failed instead (the agent sees the reason and Retry); the last backoff is shortened to
+     * end at that moment, so the final try comes when it is due. Answers 'failed' when it gave up.
+     */
+    async retryLater(
+      job: DeliveryJob,
+      reason: string,
+      options: { afterMs?: number; countsAsAttempt: boolean; maxAttempts?: number },
+    ): Promise<'retry' | 'failed'> {
+      const now = clock.now().getTime();
+      const giveUpAt = job.enqueuedAt.getTime() + retry.giveUpMs;
       const attempts = job.attempts + (options.countsAsAttempt ? 1 : 0);
-      if (attempts >= MAX_ATTEMPTS) return this.failed(job, reason);
-      const delay = options.afterMs ?? Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
+      if (now >= giveUpAt || (options.maxAttempts !== undefined && attempts >= options.maxAttempts)) {
+        await this.failed(job, reason);
+        return 'failed';
+      }
+      const next =
+        options.afterMs !== undefined
+          ? now + options.afterMs
+          : Math.min(now + backoffMs(attempts, retry.maxBackoffMs), giveUpAt);
       await outboxRepo.update(db, job.outboxId, {
         attempts,
         lastError: reason,
         lockedUntil: null,
-        nextAttemptAt: new Date(clock.now().getTime() + delay),
+        nextAttemptAt: new Date(next),
       });
+      return 'retry';
     },
+
+    /** How many jobs wait to be sent, and since when the oldest has waited (for metrics). */
+    backlog: () => outboxRepo.backlog(db),
 
     /**
      * A channel's receipt for a message it was given (WhatsApp's `statuses`): receipts may come out of order or
@@ -224,7 +301,18 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
     publishStatus,
   };
 
-  async function toJob(row: OutboxRow): Promise<DeliveryJob | undefined> {
+  /** What a client is told when their ticket closes, in their language, with the ticket's values filled in. */
+  async function closingOf(companyId: string, ticketId: string) {
+    const recipient = await recipientRepo.ofTicket(db, ticketId);
+    return closingNotice(
+      texts,
+      { companyId, language: recipient?.language ?? null },
+      { client_name: recipient?.clientName, department: recipient?.department, ticket_number: ticketNumber(ticketId) },
+    );
+  }
+
+  /** The job a claimed row is; `gone` when its message was deleted, `switchedOff` when its text is off. */
+  async function toJob(row: OutboxRow): Promise<DeliveryJob | 'gone' | 'switchedOff'> {
     const base = {
       outboxId: row.id,
       companyId: row.companyId,
@@ -232,14 +320,25 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
       channelRef: row.channelRef,
       recipient: row.recipient,
       attempts: row.attempts,
+      enqueuedAt: row.createdAt,
     };
-    if (row.kind === 'botText') return { ...base, kind: 'botText', payload: row.payload as BotNotice };
+    if (row.kind === 'botText') {
+      const payload = row.payload as BotNotice;
+      const wording = await texts.get(row.companyId, payload.notice, payload.language);
+      // The department question's switch is intake's (with it off no message is held waiting for an answer):
+      // once queued, the question goes. The thank-you follows its switch as it leaves.
+      if (payload.notice === 'ratingThanks' && !wording.enabled) return 'switchedOff';
+      const clientName = variablesIn(wording.text).includes('client_name')
+        ? await recipientRepo.clientName(db, base)
+        : undefined;
+      return { ...base, kind: 'botText', payload, text: fillVariables(wording.text, { client_name: clientName }) };
+    }
     if (row.kind === 'read')
       return { ...base, kind: 'read', externalId: (row.payload as { externalId: string }).externalId };
-    if (!row.messageId) return undefined;
+    if (!row.messageId) return 'gone';
     const message = await messageRepo.find(db, row.companyId, row.messageId);
-    if (!message) return undefined;
-    const clientLanguage = await ticketRepo.clientLanguage(db, message.ticketId);
+    if (!message) return 'gone';
+    const closing = message.type === 'close' ? await closingOf(row.companyId, message.ticketId) : null;
     return {
       ...base,
       kind: 'message',
@@ -251,8 +350,8 @@ export function createDeliveryService(deps: { db: Db; clock: Clock; events: Even
         fileKey: message.filePath,
         fileName: message.fileName,
       },
-      clientLanguage,
       channelPayload: row.payload,
+      closing,
     };
   }
 }

@@ -1,2 +1,4 @@
-export { createDeliveryService, MAX_ATTEMPTS } from './delivery.service';
-export type { DeliveryService, DeliveryJob, BotNotice, ReceiptStatus } from './delivery.service';
+export { backoffMs, createDeliveryService, LEASE_MS, MAX_CRASH_ATTEMPTS } from './delivery.service';
+export type { DeliveryService, DeliveryJob, BotNotice, ReceiptStatus, RetryPolicy } from './delivery.service';
+export { joinClosing } from './closing-notice';
+export type { ClosingNotice } from './closing-notice';

@@ -17,6 +17,12 @@ export function createInboundUpdates(deps: { db: Db; clock: Clock }) {
     record: (key: InboundKey, companyId: string, payload: unknown) =>
       inboundUpdateRepo.record(db, key, companyId, payload, clock.now()),
 
+    /** Whether the update is recorded and not yet processed (a process that recorded it may have died since). */
+    async unprocessed(key: InboundKey): Promise<boolean> {
+      const row = await inboundUpdateRepo.find(db, key);
+      return Boolean(row && !row.processedAt);
+    },
+
     /**
      * One channel's unprocessed updates (keys starting `channelPrefix`) due for a (re)try, received before
      * `settledBefore` (so ones in flight are left alone).

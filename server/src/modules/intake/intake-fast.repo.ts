@@ -1,10 +1,10 @@
 /**
  * The hot path of ingest: a known client writing text into their open ticket, which is most of what a busy desk
  * receives. Raw SQL, because each round trip and each built query counts here (see BENCHMARKS.md): one statement
- * finds the client and their ticket, records the update, inserts the message and touches the ticket — all or
- * nothing per message, so a message is never recorded without its update or the reverse — and does so for every
- * message gathered by the group commit. Anything else (a new client, a closed ticket, a blocked client, a
- * duplicate) goes the full way.
+ * finds the client and their ticket, records the update, inserts the message and touches the ticket (and since
+ * when its client waits) — all or nothing per message, so a message is never recorded without its update or the
+ * reverse — and does so for every message gathered by the group commit. Anything else (a new client, a closed
+ * ticket, a blocked client, a duplicate) goes the full way.
  */
 import { sql } from 'drizzle-orm';
 import type { Platform } from '@kreechat/contract';
@@ -36,6 +36,7 @@ type MessageDbRow = {
   delivery_error: string | null;
   external_id: string | null;
   idempotency_key: string | null;
+  auto_kind: MessageRow['autoKind'];
   created_at: Date | string;
 };
 
@@ -61,6 +62,7 @@ const toMessageRow = (r: MessageDbRow): MessageRow => ({
   deliveryError: r.delivery_error,
   externalId: r.external_id,
   idempotencyKey: r.idempotency_key,
+  autoKind: r.auto_kind,
   createdAt: new Date(r.created_at),
 });
 
@@ -158,7 +160,10 @@ export const intakeFastRepo = {
         order by x.i
         returning *
       ), touched as (
-        update tickets set updated_at = ${now} where id in (select ticket_id from inserted)
+        -- A client nobody owed an answer yet waits from their (first, in this batch) message on.
+        update tickets t set updated_at = ${now}, awaiting_since = coalesce(t.awaiting_since, w.written_at)
+        from (select ticket_id, min(created_at) as written_at from inserted group by ticket_id) w
+        where t.id = w.ticket_id
       )
       select m.*, x.client_name, o.department_id, o.handler_id
       from inserted m join thread x on x.message_id = m.id join open_ticket o on o.id = m.ticket_id`)) as unknown as Rows<AppendedDbRow>;

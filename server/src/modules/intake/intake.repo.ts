@@ -13,6 +13,18 @@ export const intakeRepo = {
     return Boolean(row);
   },
 
+  /** When the client's first held message was written (their wait starts there), if any is held. */
+  async oldestHeldAt(tx: Tx, clientId: string): Promise<Date | null> {
+    const [row] = await tx
+      .select({ message: heldMessages.message })
+      .from(heldMessages)
+      .where(eq(heldMessages.clientId, clientId))
+      .orderBy(asc(heldMessages.seq))
+      .limit(1);
+    const sentAt = (row?.message as { sentAt?: string } | undefined)?.sentAt;
+    return sentAt ? new Date(sentAt) : null;
+  },
+
   async hold(tx: Tx, values: typeof heldMessages.$inferInsert) {
     await tx.insert(heldMessages).values(values);
   },

@@ -4,11 +4,12 @@ import { createGroupCommit } from '../../db/group-commit';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
+import type { AutoReplies, AutoReplyContext } from '../auto-replies';
 import type { ClientRow, ClientService } from '../clients';
 import type { NotificationService } from '../notifications';
 import type { DeliveryService } from '../delivery';
 import { messageRepo, toMessage, type MessageRow, type NewMessage } from '../messages';
-import { audienceOf, ticketRepo, type TicketRow } from '../tickets';
+import { audienceOf, reopenClosedTicket, ticketRepo, type TicketRow } from '../tickets';
 import { intakeFastRepo, type FastAppend } from './intake-fast.repo';
 import { inboundUpdateRepo } from './inbound-update.repo';
 import { intakeRepo } from './intake.repo';
@@ -109,14 +110,23 @@ export function createIntakeService(deps: {
   delivery: DeliveryService;
   /** The away handler's inbox and the rating notice; called after the commit, never inside it. */
   notifications: Pick<NotificationService, 'clientMessage' | 'recordRating' | 'announce'>;
+  /** The desk's automatic messages, written in intake's transaction (greeting, out of hours, reopened). */
+  autoReplies: Pick<AutoReplies, 'prepare' | 'afterClientMessage' | 'fastPathAllowed' | 'asksDepartment'>;
 }) {
-  const { db, clock, events, actions, clients, delivery, notifications } = deps;
+  const { db, clock, events, actions, clients, delivery, notifications, autoReplies } = deps;
 
   /** Claims the recorded update inside `tx`; false when it was processed already. */
   const claimUpdate = (tx: Tx, origin: InboundOrigin) =>
     origin.update ? inboundUpdateRepo.claim(tx, origin.companyId, origin.update, clock.now()) : Promise.resolve(true);
 
-  async function createTicket(tx: Tx, origin: InboundOrigin, client: ClientRow, departmentId: string) {
+  /** `awaitingSince`: when the client's first message of the ticket was written (they wait from then). */
+  async function createTicket(
+    tx: Tx,
+    origin: InboundOrigin,
+    client: ClientRow,
+    departmentId: string,
+    awaitingSince: Date,
+  ) {
     const now = clock.now();
     const ticket = await ticketRepo.insert(tx, {
       companyId: origin.companyId,
@@ -127,6 +137,7 @@ export function createIntakeService(deps: {
       stage: 'pending',
       createdAt: now,
       updatedAt: now,
+      awaitingSince,
     });
     await actions.record(
       { companyId: origin.companyId, clientId: client.id, ticketId: ticket.id, actionType: 'ticket_create' },
@@ -134,6 +145,34 @@ export function createIntakeService(deps: {
     );
     return ticket;
   }
+
+  /** The client's held messages (written before a department was chosen) appended to their new ticket, in order. */
+  async function appendHeld(tx: Tx, origin: InboundOrigin, ticket: TicketRow, client: ClientRow) {
+    for (const h of await intakeRepo.takeHeld(tx, client.id)) {
+      const stored = h.message as Omit<InboundMessage, 'sentAt'> & { sentAt: string };
+      await messageRepo.insert(
+        tx,
+        toMessageValues(origin, ticket, client, { ...stored, sentAt: new Date(stored.sentAt) }),
+      );
+    }
+  }
+
+  /** The automatic messages a client's message calls for, in `tx` (auto-replies decides which). */
+  const autoRepliesFor = (
+    tx: Tx,
+    context: AutoReplyContext,
+    origin: InboundOrigin,
+    ticket: TicketRow,
+    client: ClientRow,
+    started: 'created' | 'reopened' | null,
+  ) =>
+    autoReplies.afterClientMessage(tx, context, {
+      ticket,
+      client,
+      channelRef: origin.channelRef,
+      recipient: origin.client.externalId,
+      started,
+    });
 
   type Emit = {
     companyId: string;
@@ -153,7 +192,7 @@ export function createIntakeService(deps: {
         (row.replyToId ? await messageRepo.view(db, work.companyId, row.id) : undefined) ??
         toMessage({ message: row, agentFirst: null, agentLast: null, clientName, replied: null });
       events.toTicket(audienceOf(ticket), 'newMessage', { message });
-      if (row.type !== 'reopen' && row.type !== 'rating') noteForHandler(ticket, clientName, row);
+      if (row.type !== 'reopen' && row.type !== 'rating' && !row.autoKind) noteForHandler(ticket, clientName, row);
     }
   }
 
@@ -242,8 +281,12 @@ export function createIntakeService(deps: {
       /** A channel that asks for the department before the first message (the widget) names it here. */
       options: { departmentId?: string } = {},
     ): Promise<IntakeOutcome> {
-      const fast = await fastAppend(origin, message);
+      // The hot path cannot write an out-of-hours text (auto-replies.fastPathAllowed says when one may be due).
+      const fast = (await autoReplies.fastPathAllowed(origin.companyId))
+        ? await fastAppend(origin, message)
+        : undefined;
       if (fast) return fast;
+      const context = await autoReplies.prepare(origin.companyId);
       const result = await db.transaction(async (tx) => {
         if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
         const client = await clients.findOrCreateByIdentity(tx, origin.companyId, origin.platform, origin.client);
@@ -255,38 +298,19 @@ export function createIntakeService(deps: {
         let reopenRow: MessageRow | undefined;
 
         if (ticket?.stage === 'closed') {
-          const now = clock.now();
-          const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
-          // A ticket whose department was deleted since comes back to the first live one.
-          const departmentId = departments.some((d) => d.id === ticket!.departmentId)
-            ? ticket.departmentId
-            : departments[0]!.id;
-          ticket = await ticketRepo.update(tx, origin.companyId, ticket.id, {
-            stage: 'pending',
-            handlerId: null,
-            departmentId,
-            reopenedAt: now,
-            updatedAt: now,
+          const reopen = await reopenClosedTicket(tx, { actions, insertMessage: messageRepo.insert }, ticket, {
+            now: clock.now(),
+            userId: null,
             channelRef: origin.channelRef,
           });
-          await clients.incrementReopened(tx, client);
-          reopenRow = await messageRepo.insert(tx, {
-            companyId: origin.companyId,
-            ticketId: ticket.id,
-            clientId: client.id,
-            type: 'reopen',
-            content: 'Ticket reopened',
-            createdAt: now,
-          });
-          await actions.record(
-            { companyId: origin.companyId, clientId: client.id, ticketId: ticket.id, actionType: 'ticket_reopen' },
-            tx,
-          );
+          ticket = reopen.ticket;
+          reopenRow = reopen.message;
           reopened = true;
         } else if (!ticket) {
           const departments = await ticketRepo.liveDepartments(tx, origin.companyId);
           const chosen = departments.find((d) => d.id === options.departmentId);
-          if (departments.length > 1 && !chosen) {
+          // With the department question switched off, a new client goes to the first department.
+          if (departments.length > 1 && !chosen && autoReplies.asksDepartment(context, client.language)) {
             const alreadyHeld = await intakeRepo.hasHeld(tx, client.id);
             await intakeRepo.hold(tx, {
               companyId: origin.companyId,
@@ -307,7 +331,10 @@ export function createIntakeService(deps: {
             }
             return { outcome: { outcome: 'held', asked: !alreadyHeld } as IntakeOutcome, enqueued: !alreadyHeld };
           }
-          ticket = await createTicket(tx, origin, client, (chosen ?? departments[0]!).id);
+          // Messages held while the question was on, before it was switched off, start the ticket.
+          const held = await intakeRepo.oldestHeldAt(tx, client.id);
+          ticket = await createTicket(tx, origin, client, (chosen ?? departments[0]!).id, held ?? message.sentAt);
+          await appendHeld(tx, origin, ticket, client);
           created = true;
         }
 
@@ -319,6 +346,14 @@ export function createIntakeService(deps: {
           replyToId: replyTo?.ticketId === ticket.id ? replyTo.id : null,
         });
         if (!created && !reopened) await ticketRepo.touch(tx, ticket.id, clock.now());
+        const automatic = await autoRepliesFor(
+          tx,
+          context,
+          origin,
+          ticket,
+          client,
+          created ? 'created' : reopened ? 'reopened' : null,
+        );
         return {
           outcome: {
             outcome: 'appended',
@@ -330,15 +365,15 @@ export function createIntakeService(deps: {
           work: {
             companyId: origin.companyId,
             newTicket: created || reopened ? { id: ticket.id, reopened } : undefined,
-            // A new ticket's first message comes with the ticket; a reopen shows its note, then the message.
-            messages: created
-              ? []
-              : [...(reopenRow ? [reopenRow] : []), row].map((r) => ({
-                  row: r,
-                  clientName: client.name,
-                  ticket: ticket!,
-                })),
+            // A new ticket's first message comes with the ticket; a reopen shows its note, then the message; the
+            // automatic messages follow.
+            messages: [...(created ? [] : [...(reopenRow ? [reopenRow] : []), row]), ...automatic].map((r) => ({
+              row: r,
+              clientName: client.name,
+              ticket: ticket!,
+            })),
           },
+          enqueued: automatic.length > 0,
         };
       });
       if ('enqueued' in result && result.enqueued) delivery.enqueued();
@@ -348,6 +383,7 @@ export function createIntakeService(deps: {
 
     /** The client tapped a department: their held messages become a pending ticket there. */
     async chooseDepartment(origin: InboundOrigin, departmentId: string): Promise<IntakeOutcome> {
+      const context = await autoReplies.prepare(origin.companyId);
       const result = await db.transaction(async (tx) => {
         if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
         const client = await clients.findOrCreateByIdentity(tx, origin.companyId, origin.platform, origin.client);
@@ -362,19 +398,21 @@ export function createIntakeService(deps: {
           return {
             outcome: { outcome: 'appended', ticketId: latest.id, created: false, reopened: false } as IntakeOutcome,
           };
-        const ticket = await createTicket(tx, origin, client, departmentId);
-        for (const h of await intakeRepo.takeHeld(tx, client.id)) {
-          const stored = h.message as Omit<InboundMessage, 'sentAt'> & { sentAt: string };
-          await messageRepo.insert(
-            tx,
-            toMessageValues(origin, ticket, client, { ...stored, sentAt: new Date(stored.sentAt) }),
-          );
-        }
+        const held = await intakeRepo.oldestHeldAt(tx, client.id);
+        const ticket = await createTicket(tx, origin, client, departmentId, held ?? clock.now());
+        await appendHeld(tx, origin, ticket, client);
+        const automatic = await autoRepliesFor(tx, context, origin, ticket, client, 'created');
         return {
           outcome: { outcome: 'appended', ticketId: ticket.id, created: true, reopened: false } as IntakeOutcome,
-          work: { companyId: origin.companyId, newTicket: { id: ticket.id, reopened: false }, messages: [] },
+          work: {
+            companyId: origin.companyId,
+            newTicket: { id: ticket.id, reopened: false },
+            messages: automatic.map((row) => ({ row, clientName: client.name, ticket })),
+          },
+          enqueued: automatic.length > 0,
         };
       });
+      if ('enqueued' in result && result.enqueued) delivery.enqueued();
       if ('work' in result && result.work) await afterCommit(result.work);
       return result.outcome;
     },

@@ -3,21 +3,28 @@ import {
   CHAT_SLICE_AROUND,
   MESSAGE_NOT_FOUND,
   MESSAGE_SEARCH_LIMIT,
+  mentionedIds,
   NOT_TICKET_HANDLER,
+  NOTE_MENTIONS_MAX,
+  plainNoteText,
   TICKET_CLOSED,
+  workingMs,
   type ChatResponse,
   type ChatSliceResponse,
+  type Mentionable,
   type Message,
 } from '@kreechat/contract';
 import type { Platform } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
-import type { FileStorage } from '../../files/storage';
+import { fileUrl, type FileStorage } from '../../files/storage';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { EventPublisher } from '../../platform/events';
 import { dayFormatter, groupByDay } from '../../platform/day-sections';
 import type { ClientService } from '../clients';
+import { createMentionInbox } from '../notifications';
+import type { HoursReader } from '../opening-hours';
 import { audienceOf, canHandle, ticketRepo, type TicketRow, type TicketService } from '../tickets';
 import { messageRepo, type NewMessage } from './message.repo';
 
@@ -59,12 +66,35 @@ export function createChatService(deps: {
   clients: ClientService;
   delivery: Outbox;
   storage: FileStorage;
+  /** A department's opening hours: the working time of a ticket's first response counts only those. */
+  hours: Pick<HoursReader, 'department'>;
 }) {
-  const { db, clock, events, tickets, clients, delivery, storage } = deps;
+  const { db, clock, events, tickets, clients, delivery, storage, hours } = deps;
+  const mentionInbox = createMentionInbox({ db, events });
+
+  async function earlierWithKey(companyId: string, idempotencyKey: string | undefined) {
+    if (!idempotencyKey) return undefined;
+    const earlier = await messageRepo.findByIdempotencyKey(db, companyId, idempotencyKey);
+    return earlier && messageRepo.view(db, companyId, earlier.id);
+  }
+
+  /**
+   * The working seconds from the ticket's start to `now` by its department's hours, while it has no first
+   * response (null once it has, or when there is no such ticket). Read before the send's transaction: the hours
+   * come through their own cached reads, which must not wait on a transaction holding the ticket (PGlite has one
+   * connection). A first response recorded meanwhile wins in the update, so a stale answer here is harmless.
+   */
+  async function firstResponseWorkSec(companyId: string, ticketId: string, now: Date) {
+    const ticket = await ticketRepo.find(db, companyId, ticketId);
+    if (!ticket || ticket.firstResponseAt) return null;
+    const { zoned } = await hours.department(companyId, ticket.departmentId);
+    return Math.floor(workingMs(zoned, ticket.createdAt, now) / 1000);
+  }
 
   /**
    * Stores the handler's message and its outbox row in one transaction; the same idempotency key sends once.
-   * Refused for a closed ticket and for anyone but the handler.
+   * Refused for a closed ticket and for anyone but the handler. The client waits no more from then, and the
+   * ticket's first agent message is its first response.
    */
   async function send(
     viewer: Principal,
@@ -77,13 +107,14 @@ export function createChatService(deps: {
       const earlier = await messageRepo.findByIdempotencyKey(db, viewer.companyId, idempotencyKey);
       if (earlier) return (await messageRepo.view(db, viewer.companyId, earlier.id))!;
     }
+    const now = clock.now();
+    const workSec = await firstResponseWorkSec(viewer.companyId, ticketId, now);
     let messageId: string;
     try {
       messageId = await db.transaction(async (tx) => {
         const ticket = await tickets.visibleRow(viewer, ticketId, tx, true);
         if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
         if (ticket.handlerId !== viewer.userId) throw new ForbiddenError(NOT_TICKET_HANDLER);
-        const now = clock.now();
         const recipient = await clients.identity(ticket.clientId, ticket.platform, tx);
         if (!recipient || !ticket.channelRef) throw new ConflictError('This client cannot be reached on its channel');
         const message = await messageRepo.insert(tx, {
@@ -97,7 +128,7 @@ export function createChatService(deps: {
           idempotencyKey,
           createdAt: now,
         });
-        await ticketRepo.touch(tx, ticketId, now);
+        await ticketRepo.answered(tx, ticketId, now, workSec);
         await delivery.enqueueMessage(tx, {
           companyId: viewer.companyId,
           platform: ticket.platform,
@@ -245,6 +276,70 @@ export function createChatService(deps: {
       };
     },
 
+    /**
+     * An internal note (type 'note'): any agent who may see the ticket writes one, open or closed, handler or not.
+     * Stored without an outbox row, so no channel ever carries it; the ticket is not touched (a note is no
+     * activity of the client's conversation). Mentions of colleagues who may see the ticket get an inbox entry
+     * in the same transaction, announced after the commit with the note's `newMessage`; a mention of anyone else
+     * (another department's agent, a disabled or unknown user, the author) stays in the text and notifies no one,
+     * so a note is not lost to a reassignment that happened while it was typed.
+     */
+    async sendNote(viewer: Principal, ticketId: string, content: string, idempotencyKey?: string): Promise<Message> {
+      const earlier = await earlierWithKey(viewer.companyId, idempotencyKey);
+      if (earlier) return earlier;
+      let saved: { messageId: string; ticket: TicketRow; mentions: Awaited<ReturnType<typeof mentionInbox.record>> };
+      try {
+        saved = await db.transaction(async (tx) => {
+          const ticket = await tickets.visibleRow(viewer, ticketId, tx);
+          const now = clock.now();
+          const wanted = mentionedIds(content).slice(0, NOTE_MENTIONS_MAX);
+          const allowed = wanted.length
+            ? new Set((await messageRepo.mentionable(tx, viewer.companyId, ticket, viewer.userId)).map((a) => a.userid))
+            : new Set<string>();
+          const message = await messageRepo.insert(tx, {
+            companyId: viewer.companyId,
+            ticketId,
+            clientId: ticket.clientId,
+            type: 'note',
+            content,
+            isAgent: true,
+            createdById: viewer.userId,
+            // Nothing is delivered: 'sent' keeps it out of every pending, failed and read path.
+            deliveryStatus: 'sent',
+            idempotencyKey,
+            createdAt: now,
+          });
+          const mentions = await mentionInbox.record(
+            tx,
+            {
+              companyId: viewer.companyId,
+              ticketId,
+              authorId: viewer.userId,
+              authorName: `${viewer.firstName} ${viewer.lastName}`.trim(),
+              text: plainNoteText(content),
+              at: now,
+            },
+            wanted.filter((id) => allowed.has(id)),
+          );
+          return { messageId: message.id, ticket, mentions };
+        });
+      } catch (error) {
+        const raced = await earlierWithKey(viewer.companyId, idempotencyKey);
+        if (raced) return raced;
+        throw error;
+      }
+      const message = (await messageRepo.view(db, viewer.companyId, saved.messageId))!;
+      events.toTicket(audienceOf(saved.ticket), 'newMessage', { message });
+      await mentionInbox.announce(saved.mentions);
+      return message;
+    },
+
+    /** The colleagues a note in this ticket can mention: those who may see it, the viewer aside. */
+    async mentionable(viewer: Principal, ticketId: string): Promise<Mentionable[]> {
+      const ticket = await tickets.visibleRow(viewer, ticketId);
+      return messageRepo.mentionable(db, viewer.companyId, ticket, viewer.userId);
+    },
+
     /** The handler's text with something only its channel reads (a WhatsApp template), stored and sent like any. */
     sendWithChannelPayload: (viewer: Principal, ticketId: string, content: string, channelPayload: unknown) =>
       send(viewer, ticketId, { type: 'text', content }, undefined, channelPayload),
@@ -264,20 +359,37 @@ export function createChatService(deps: {
       const ticket = await tickets.visibleRow(viewer, ticketId);
       if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
       if (ticket.handlerId !== viewer.userId) throw new ForbiddenError(NOT_TICKET_HANDLER);
+      // A repeated submit answers the first one's message and stores nothing.
+      const earlier = await earlierWithKey(viewer.companyId, idempotencyKey);
+      if (earlier) return earlier;
       const stored = await storage.save(viewer.companyId, file.bytes, file.name);
-      return send(
-        viewer,
-        ticketId,
-        {
-          type: stored.kind,
-          content: '',
-          fileName: stored.name,
-          fileSize: stored.size,
-          filePath: stored.key,
-          thumbnailPath: stored.thumbnailKey,
-        },
-        idempotencyKey,
-      );
+      // What no message came to point at (refused, a database error, a racing submit with the same key won) is
+      // removed, so the store holds no orphans.
+      const discard = () =>
+        Promise.all(
+          [stored.key, stored.thumbnailKey].map((key) => key && storage.remove(viewer.companyId, key).catch(() => {})),
+        );
+      let message: Message;
+      try {
+        message = await send(
+          viewer,
+          ticketId,
+          {
+            type: stored.kind,
+            content: '',
+            fileName: stored.name,
+            fileSize: stored.size,
+            filePath: stored.key,
+            thumbnailPath: stored.thumbnailKey,
+          },
+          idempotencyKey,
+        );
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      if (message.path !== fileUrl(stored.key)) await discard();
+      return message;
     },
 
     /** Queues a failed outbound message again. */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { Message } from '@kreechat/contract';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { seesAllDepartments, type Mentionable, type Message } from '@kreechat/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { clients, messages, tickets, users } from '../../db/schema';
+import { clients, departments, messages, tickets, users } from '../../db/schema';
 import { fileUrl } from '../../files/storage';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -63,6 +63,7 @@ export function toMessage(r: ViewRow): Message {
     delivery_status: m.deliveryStatus,
     delivery_error: m.deliveryError,
     idempotencyKey: m.idempotencyKey,
+    automatic: m.autoKind,
     reply_to: r.replied
       ? {
           messageid: r.replied.id,
@@ -182,6 +183,38 @@ export const messageRepo = {
       .orderBy(desc(messages.seq))
       .limit(1);
     return row;
+  },
+
+  /**
+   * The company's enabled users, except `exceptId`, who may see a ticket of `departmentId` handled by `handlerId`
+   * (the tickets module's `canSee`: its department, its handler, admins and moderators), by name.
+   */
+  async mentionable(
+    tx: Tx,
+    companyId: string,
+    ticket: { departmentId: string; handlerId: string | null },
+    exceptId: string,
+  ): Promise<Mentionable[]> {
+    const rows = await tx
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        departmentId: users.departmentId,
+        departmentName: departments.name,
+      })
+      .from(users)
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .where(and(eq(users.companyId, companyId), ne(users.id, exceptId), isNull(users.disabledAt)))
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+    return rows
+      .filter((u) => seesAllDepartments(u.role) || u.departmentId === ticket.departmentId || u.id === ticket.handlerId)
+      .map((u) => ({
+        userid: u.id,
+        name: `${u.firstName} ${u.lastName}`.trim(),
+        department_name: u.departmentName,
+      }));
   },
 
   async update(tx: Tx, id: string, patch: Partial<NewMessage>) {

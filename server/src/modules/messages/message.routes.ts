@@ -8,10 +8,13 @@ import {
   MAX_UPLOAD_BYTES,
   messageListSchema,
   messageResponseSchema,
+  noteMentionsQuerySchema,
+  noteMentionsResponseSchema,
   retryMessageBodySchema,
   searchMessageQuerySchema,
   sendFileFieldsSchema,
   sendMessageBodySchema,
+  sendNoteBodySchema,
 } from '@kreechat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/access';
@@ -19,7 +22,10 @@ import { ValidationError } from '../../platform/errors';
 import { readUpload } from '../../platform/multipart';
 import type { ChatService } from './chat.service';
 
-/** A ticket's chat: history by day, slices around a message, search, and the handler's text, files and retries. */
+/**
+ * A ticket's chat: history by day, slices around a message, search, the handler's text, files and retries, and
+ * any viewer's internal notes.
+ */
 export const messageRoutes =
   (chat: ChatService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -47,6 +53,27 @@ export const messageRoutes =
         const { ticketid, content, idempotencyKey } = request.body;
         return { message: await chat.sendText(principalOf(request), ticketid, content, idempotencyKey) };
       },
+    );
+
+    app.post(
+      '/send-note',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], body: sendNoteBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        const { ticketid, content, idempotencyKey } = request.body;
+        return { message: await chat.sendNote(principalOf(request), ticketid, content, idempotencyKey) };
+      },
+    );
+
+    app.get(
+      '/note-mentions',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['chat'], querystring: noteMentionsQuerySchema, response: { 200: noteMentionsResponseSchema } },
+      },
+      async (request) => ({ agents: await chat.mentionable(principalOf(request), request.query.ticketid) }),
     );
 
     app.post(

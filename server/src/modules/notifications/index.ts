@@ -1,3 +1,3 @@
-export { createNotificationService } from './notification.service';
-export type { ClientMessageNote, NotificationService } from './notification.service';
+export { createMentionInbox, createNotificationService } from './notification.service';
+export type { ClientMessageNote, MentionInbox, NotificationService } from './notification.service';
 export { notificationRoutes } from './notification.routes';

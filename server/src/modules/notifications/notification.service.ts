@@ -20,6 +20,53 @@ import { notificationRepo, type Inbox, type NewNotification } from './notificati
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
+/** Emits the stored notification to its owner with their new unseen count. Call after the commit. */
+async function announceNotification(db: Db, events: EventPublisher, inbox: Inbox, id: string) {
+  const [notification, count] = await Promise.all([
+    notificationRepo.view(db, inbox, id),
+    notificationRepo.countUnseen(db, inbox),
+  ]);
+  if (notification) events.toUser(inbox.userId, 'newNotification', { notification, count });
+  return notification;
+}
+
+/**
+ * The inbox entries of a note's mentions, for the messages module (which builds no notification service): one
+ * 'mention' entry per mentioned colleague, stored in the note's own transaction and announced after its commit.
+ * Entries are not merged like client messages: each note asks something of its reader.
+ */
+export function createMentionInbox(deps: { db: Db; events: EventPublisher }) {
+  const { db, events } = deps;
+  return {
+    async record(
+      tx: Tx,
+      note: { companyId: string; ticketId: string; authorId: string; authorName: string; text: string; at: Date },
+      userIds: readonly string[],
+    ): Promise<Array<Inbox & { id: string }>> {
+      const stored: Array<Inbox & { id: string }> = [];
+      for (const userId of userIds) {
+        const inbox = { companyId: note.companyId, userId };
+        const id = await notificationRepo.insert(tx, {
+          ...inbox,
+          type: 'mention',
+          name: note.authorName,
+          content: note.text,
+          ticketId: note.ticketId,
+          senderId: note.authorId,
+          createdAt: note.at,
+        });
+        stored.push({ ...inbox, id });
+      }
+      return stored;
+    },
+    /** After the commit of {@link record}: each entry live to its owner. */
+    async announce(stored: ReadonlyArray<Inbox & { id: string }>) {
+      await Promise.all(stored.map(({ id, ...inbox }) => announceNotification(db, events, inbox, id)));
+    },
+  };
+}
+export type MentionInbox = ReturnType<typeof createMentionInbox>;
+
 export const CHAT_NOT_FOUND = 'Chat not found';
 export const NOT_YOUR_MESSAGE = 'You can only notify about your own messages';
 
@@ -53,15 +100,7 @@ export function createNotificationService(deps: {
 }) {
   const { db, clock, events, presence, logger, agents, privateChats } = deps;
 
-  /** Emits the stored notification with the owner's new unseen count. Call after the commit. */
-  async function announce(inbox: Inbox, id: string) {
-    const [notification, count] = await Promise.all([
-      notificationRepo.view(db, inbox, id),
-      notificationRepo.countUnseen(db, inbox),
-    ]);
-    if (notification) events.toUser(inbox.userId, 'newNotification', { notification, count });
-    return notification;
-  }
+  const announce = (inbox: Inbox, id: string) => announceNotification(db, events, inbox, id);
 
   /** Refreshes the unseen entry about the same conversation, or stores a new one; answers its id. */
   /**

@@ -1,4 +1,5 @@
 import {
+  codeSentResponseSchema,
   emailBodySchema,
   okSchema,
   precheckBodySchema,
@@ -40,15 +41,18 @@ export const registrationRoutes =
 
     app.post(
       '/send-email-verification',
-      { config: limited, schema: { tags: ['registration'], body: emailBodySchema, response: { 200: okSchema } } },
+      {
+        config: limited,
+        schema: { tags: ['registration'], body: emailBodySchema, response: { 200: codeSentResponseSchema } },
+      },
       async (request, reply) => {
-        const { secret } = await registration.sendRegistrationCode(
+        const { secret, devMailbox } = await registration.sendRegistrationCode(
           request.body.email,
           request.cookies[VERIFY_COOKIE],
           request.ip,
         );
         setVerifyCookie(request, reply, secret);
-        return { message: 'Verification code sent' };
+        return { message: 'Verification code sent', devMailbox };
       },
     );
 
@@ -86,15 +90,18 @@ export const registrationRoutes =
 
     app.post(
       '/send-reset-password-code',
-      { config: limited, schema: { tags: ['registration'], body: emailBodySchema, response: { 200: okSchema } } },
+      {
+        config: limited,
+        schema: { tags: ['registration'], body: emailBodySchema, response: { 200: codeSentResponseSchema } },
+      },
       async (request, reply) => {
-        const { secret } = await registration.sendResetCode(
+        const { secret, devMailbox } = await registration.sendResetCode(
           request.body.email,
           request.cookies[VERIFY_COOKIE],
           request.ip,
         );
         setVerifyCookie(request, reply, secret);
-        return { message: 'If an account exists for this address, a reset code has been sent' };
+        return { message: 'If an account exists for this address, a reset code has been sent', devMailbox };
       },
     );
 

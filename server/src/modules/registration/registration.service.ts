@@ -67,6 +67,8 @@ export function createRegistrationService(deps: {
             phone: data.company_phone,
             email: data.company_email,
             country: data.country,
+            // The registering browser's zone, so the first schedule an admin writes is in their own wall clock.
+            timeZone: data.time_zone ?? 'UTC',
             createdAt: now,
           },
           tx,

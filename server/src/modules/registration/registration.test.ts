@@ -1,4 +1,6 @@
-import { VERIFICATION_MESSAGES, WEAK_PASSWORD_MESSAGE } from '@kreechat/contract';
+import { INVALID_TIME_ZONE, VERIFICATION_MESSAGES, WEAK_PASSWORD_MESSAGE } from '@kreechat/contract';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, seedCompany, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness';
 
@@ -27,6 +29,8 @@ describe('company registration', () => {
     );
     const sent = await browser.post('/send-email-verification', { email });
     expect(sent.status).toBe(200);
+    // Mailed through SMTP: the screen keeps "check your inbox".
+    expect(sent.body).toMatchObject({ devMailbox: false });
     const verifyCookie = sent.cookies.find((c) => c.name === 'kc_verify');
     expect(verifyCookie).toMatchObject({ httpOnly: true });
     const code = await t.smtp.codeFor(email);
@@ -47,6 +51,26 @@ describe('company registration', () => {
     const again = await browser.post('/register-company-kreechat', { data: registration(email) });
     expect(again.status).toBe(410);
     expect(again.body.message).toBe(VERIFICATION_MESSAGES.expiredSession);
+  });
+
+  it('stores the registering browser’s time zone on the company, UTC without one', async () => {
+    async function register(overrides: Record<string, unknown>) {
+      const browser = t.client();
+      const email = uniqueEmail('owner');
+      await browser.post('/send-email-verification', { email });
+      await browser.post('/verify-email-code', { email, code: await t.smtp.codeFor(email) });
+      const registered = await browser.post('/register-company-kreechat', { data: registration(email, overrides) });
+      const admin = t.client();
+      if (registered.status === 200) await login(admin, email, STRONG_PASSWORD);
+      return { registered, admin };
+    }
+    const amsterdam = await register({ time_zone: 'Europe/Amsterdam' });
+    expect(amsterdam.registered.status).toBe(200);
+    expect((await amsterdam.admin.get('/opening-hours')).body.time_zone).toBe('Europe/Amsterdam');
+    const none = await register({});
+    expect((await none.admin.get('/opening-hours')).body.time_zone).toBe('UTC');
+    const bad = await register({ time_zone: 'Europe/Atlantis' });
+    expect(bad.registered).toMatchObject({ status: 400, body: { message: INVALID_TIME_ZONE } });
   });
 
   it('refuses an e-mail that already has an account at precheck and at code sending', async () => {
@@ -226,5 +250,27 @@ describe('password reset', () => {
     for (let i = 0; i < 6; i++) replies.push(await t.client().post('/send-reset-password-code', { email }));
     expect(replies.slice(0, 5).every((r) => r.status === 200)).toBe(true);
     expect(replies[5]!.status).toBe(429);
+  });
+});
+
+describe('without SMTP (the dev mailbox)', () => {
+  let dev: TestApp;
+  beforeAll(async () => {
+    dev = await startTestApp({ SMTP_URL: '' });
+  });
+  afterAll(async () => dev?.close());
+
+  it('says the code went to the dev mailbox, and writes it to DATA_DIR/mail', async () => {
+    const email = uniqueEmail('devbox');
+    const sent = await dev.client().post('/send-email-verification', { email });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ message: 'Verification code sent', devMailbox: true });
+    const files = fs.readdirSync(path.join(dev.dataDir, 'mail'));
+    expect(files.some((f) => fs.readFileSync(path.join(dev.dataDir, 'mail', f), 'utf8').includes(email))).toBe(true);
+  });
+
+  it('says the same for a reset, whether or not the address has an account', async () => {
+    const unknown = await dev.client().post('/send-reset-password-code', { email: uniqueEmail('nobody') });
+    expect(unknown.body).toMatchObject({ devMailbox: true });
   });
 });

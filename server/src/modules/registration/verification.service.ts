@@ -87,7 +87,8 @@ export function createVerificationService(deps: { db: Db; clock: Clock; mailer: 
       });
       await emailCodeRepo.deleteExpired(db, now);
       if (deliver) await mailer.send({ to: email, ...verificationMail(code, purpose) });
-      return { secret: sessionSecret };
+      // Said whether or not this address got a code: it describes the server, not the account.
+      return { secret: sessionSecret, devMailbox: mailer.devMailbox === true };
     },
 
     /**

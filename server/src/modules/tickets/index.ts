@@ -4,3 +4,4 @@ export { ticketRepo } from './ticket.repo';
 export type { TicketRow, TicketScope } from './ticket.repo';
 export { canHandle, canSee } from './visibility';
 export { ticketRoutes } from './ticket.routes';
+export { reopenClosedTicket } from './reopen';

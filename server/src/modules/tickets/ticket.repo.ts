@@ -78,6 +78,9 @@ function toTicket(r: ViewRow): Ticket {
     rating: t.rating,
     companyid: t.companyId,
     ...lastMessageOf(r.lastMessage),
+    awaiting_since: iso(t.awaitingSince),
+    first_response_on: iso(t.firstResponseAt),
+    arrived_closed: t.arrivedClosed,
   };
 }
 
@@ -171,17 +174,40 @@ export const ticketRepo = {
     return row!;
   },
 
-  async touch(tx: Tx, id: string, now: Date) {
-    await tx.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, id));
+  /**
+   * A client's message arrived: the ticket moves up the lists, and if nobody owed the client an answer yet, they
+   * wait from `writtenAt` (the message's time) on.
+   */
+  async touch(tx: Tx, id: string, now: Date, writtenAt: Date = now) {
+    await tx
+      .update(tickets)
+      .set({ updatedAt: now, awaitingSince: sql`coalesce(${tickets.awaitingSince}, ${writtenAt})` })
+      .where(eq(tickets.id, id));
   },
 
-  async clientLanguage(tx: Tx, ticketId: string): Promise<string | null> {
-    const [row] = await tx
-      .select({ language: clients.language })
-      .from(tickets)
-      .innerJoin(clients, eq(clients.id, tickets.clientId))
-      .where(eq(tickets.id, ticketId));
-    return row?.language ?? null;
+  /**
+   * An agent's message to the client: the client waits no more, and the ticket's first response is recorded if
+   * this is it — in the same statement, so two first messages at once record the earlier committed one only.
+   * `workSec` is the working time since the ticket's start, needed only while no first response is recorded.
+   */
+  async answered(tx: Tx, id: string, now: Date, workSec: number | null) {
+    await tx
+      .update(tickets)
+      .set({
+        updatedAt: now,
+        awaitingSince: null,
+        firstResponseAt: sql`coalesce(${tickets.firstResponseAt}, ${now})`,
+        firstResponseWorkSec: sql`case when ${tickets.firstResponseAt} is null then ${workSec}::integer else ${tickets.firstResponseWorkSec} end`,
+      })
+      .where(eq(tickets.id, id));
+  },
+
+  /** One more reopened ticket on the client's profile; counted in the row, so two reopens at once both count. */
+  async countReopen(tx: Tx, companyId: string, clientId: string) {
+    await tx
+      .update(clients)
+      .set({ reopenedCount: sql`${clients.reopenedCount} + 1` })
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, clientId)));
   },
 
   async liveDepartments(tx: Tx, companyId: string) {

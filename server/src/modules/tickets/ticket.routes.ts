@@ -9,6 +9,7 @@ import {
   closedTicketsParamsSchema,
   closedTicketsQuerySchema,
   closeTicketBodySchema,
+  reopenTicketBodySchema,
   ticketListSchema,
   ticketResponseSchema,
 } from '@kreechat/contract';
@@ -55,6 +56,15 @@ export const ticketRoutes =
         schema: { tags: ['tickets'], body: closeTicketBodySchema, response: { 200: ticketResponseSchema } },
       },
       async (request) => ({ ticket: await tickets.close(principalOf(request), request.body.ticketid) }),
+    );
+
+    app.post(
+      '/reopen-ticket',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['tickets'], body: reopenTicketBodySchema, response: { 200: ticketResponseSchema } },
+      },
+      async (request) => ({ ticket: await tickets.reopen(principalOf(request), request.body.ticketid) }),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import {
   seesAllDepartments,
   TICKET_ALREADY_ACCEPTED,
   TICKET_CLOSED,
+  TICKET_NOT_CLOSED,
   TICKET_NOT_FOUND,
   TICKET_SEARCH_LIMIT,
   type Message,
@@ -22,11 +23,15 @@ import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
 import type { ClientService } from '../clients';
 import { DEPARTMENT_NOT_FOUND } from '../departments';
+import { reopenClosedTicket, type ReopenMessageValues } from './reopen';
 import { ticketRepo, type TicketRow, type TicketScope } from './ticket.repo';
 import { canHandle, canSee } from './visibility';
 
-/** The open list is what an agent works through; it is capped so one company's backlog cannot stall a page. */
-export const OPEN_TICKETS_LIMIT = 500;
+/**
+ * The open list is what an agent works through; it is capped so one company's backlog cannot stall a page. The list
+ * renders only the cards in view (virtualised), so the cap bounds the payload (~0.6 kB a ticket), not the rendering.
+ */
+export const OPEN_TICKETS_LIMIT = 2_000;
 
 export type TicketService = ReturnType<typeof createTicketService>;
 
@@ -42,17 +47,19 @@ export const audienceOf = (t: Pick<TicketRow, 'companyId' | 'departmentId' | 'ha
 type CloseMessages = {
   insert(
     tx: Tx,
-    values: {
-      companyId: string;
-      ticketId: string;
-      clientId: string;
-      type: 'close';
-      content: string;
-      isAgent: true;
-      createdById: string;
-      deliveryStatus: 'pending' | 'sent';
-      createdAt: Date;
-    },
+    values:
+      | {
+          companyId: string;
+          ticketId: string;
+          clientId: string;
+          type: 'close';
+          content: string;
+          isAgent: true;
+          createdById: string;
+          deliveryStatus: 'pending' | 'sent';
+          createdAt: Date;
+        }
+      | ReopenMessageValues,
   ): Promise<{ id: string }>;
   view(db: Db, companyId: string, messageId: string): Promise<Message | undefined>;
 };
@@ -64,7 +71,7 @@ type CloseOutbox = {
   enqueued(): void;
 };
 
-/** The ticket lifecycle of SPEC §4 as agents drive it: list, accept, close. */
+/** The ticket lifecycle of SPEC §4 as agents drive it: list, accept, close, reopen. */
 export function createTicketService(deps: {
   db: Db;
   clock: Clock;
@@ -162,6 +169,8 @@ export function createTicketService(deps: {
           closedAt: now,
           closedById: viewer.userId,
           updatedAt: now,
+          // A closed ticket keeps nobody waiting; a client's next message reopens it and starts the wait again.
+          awaitingSince: null,
         });
         const recipient = await clients.identity(ticket.clientId, ticket.platform, tx);
         const message = await messages.insert(tx, {
@@ -199,6 +208,30 @@ export function createTicketService(deps: {
       delivery.enqueued();
       const ticket = await view(viewer.companyId, ticketId);
       events.toTicket(audienceOf(ticket), 'closeTicket', { ticket });
+      const message = await messages.view(db, viewer.companyId, messageId);
+      if (message) events.toTicket(audienceOf(ticket), 'newMessage', { message });
+      return ticket;
+    },
+
+    /**
+     * Reopens a closed ticket from the workspace (SPEC §4 "Closed tickets can be reopened"): whoever may close it
+     * (its handler, an admin or moderator) may reopen it. The same path as a client writing into a closed ticket,
+     * so it goes back to pending, not to its former handler: the department sees it again, and the handler
+     * accepts it in one step if they still want it. The same events as a client's reopen follow the commit.
+     */
+    async reopen(viewer: Principal, ticketId: string): Promise<Ticket> {
+      const messageId = await db.transaction(async (tx) => {
+        const ticket = await visibleRow(viewer, ticketId, tx, true);
+        if (ticket.stage !== 'closed') throw new ConflictError(TICKET_NOT_CLOSED);
+        if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
+        const { message } = await reopenClosedTicket(tx, { actions, insertMessage: messages.insert }, ticket, {
+          now: clock.now(),
+          userId: viewer.userId,
+        });
+        return message.id;
+      });
+      const ticket = await view(viewer.companyId, ticketId);
+      events.toTicket(audienceOf(ticket), 'newTicket', { ticket, reopenTicket: true });
       const message = await messages.view(db, viewer.companyId, messageId);
       if (message) events.toTicket(audienceOf(ticket), 'newMessage', { message });
       return ticket;

@@ -8,8 +8,10 @@
  *   refuses reserved IPs). HTTPS URLs that follow Telegram's rules are accepted too, but updates are only ever
  *   delivered to loopback: delivering to any other host rejects with an error instead of leaving the machine.
  * - Webhook delivery is driven by the test: `pushUpdate` posts once and reports the receiver's status; there is no
- *   automatic retry, no per-chat queue and no 24 h expiry. Updates queued (for getUpdates) before setWebhook stay
- *   queued and count in `pending_update_count`; they are not flushed to the webhook.
+ *   automatic retry, no per-chat queue and no 24 h expiry. `queueWebhookUpdates` instead delivers as Telegram does
+ *   (per chat in order, again until answered 2xx), only sooner and without ever giving up. Updates queued (for
+ *   getUpdates) before setWebhook stay queued and count in `pending_update_count`; they are not flushed to the
+ *   webhook.
  * - No 409 pacing (TDS sends at most one 409 per 3 s) and no 429 for a second setWebhook within 1 s.
  * - Sending with a URL as the file stores an empty placeholder instead of fetching it.
  * - Uploaded photos are not resized: every PhotoSize of a sent photo downloads the original bytes (and reports that
@@ -131,9 +133,48 @@ export type FakeBotApi = {
   webhook(
     token: string,
   ): { url: string; secret_token?: string; allowed_updates?: string[]; max_connections?: number } | undefined;
+  /**
+   * Hands updates to the webhook the way the Bot API server does (telegram-bot-api's WebhookActor): up to the
+   * webhook's max_connections requests at once, one at a time per chat in update_id order, and an update not
+   * answered 2xx (an error status, a refused or dropped connection, a timeout) is sent again `retryMs` later
+   * (default 100; Telegram waits longer) while the rest of its chat waits behind it. It keeps trying until the
+   * fake closes. Returns the updates as queued (ids filled in). See `webhookDeliveries` for what happened.
+   */
+  queueWebhookUpdates(token: string, updates: object[], options?: { retryMs?: number }): { update_id: number }[];
+  /** The webhook queue's tries so far (oldest first), the ids answered 2xx (in that order), and what is left. */
+  webhookDeliveries(token: string): WebhookDeliveries;
   /** How many getUpdates requests are currently waiting (long polls) for this token. */
   activePolls(token: string): number;
+  /**
+   * Telegram down, for every token and method: `'badGateway'` answers 502 Bad Gateway (as the proxy in front of the
+   * Bot API does), `'drop'` closes each connection before answering; `undefined` brings it back. Calls made while it
+   * is down are not recorded (Telegram never saw them).
+   */
+  setOutage(kind: 'badGateway' | 'drop' | undefined): void;
+  /**
+   * Answers every call but getUpdates `ms` later (0: at once). The call takes effect before the wait, as a send
+   * Telegram has done while its answer is still on the way: a caller that dies meanwhile sent it without knowing.
+   */
+  setLatency(ms: number): void;
+  /** Calls received whose answer has not been written yet, oldest first. */
+  inFlight(): RecordedCall[];
   close(): Promise<void>;
+};
+
+export type WebhookAttempt = {
+  update_id: number;
+  startedAt: number;
+  endedAt: number;
+  /** The receiver's HTTP status; null when no answer came (refused, reset, timed out). */
+  status: number | null;
+  error?: string;
+};
+export type WebhookDeliveries = {
+  attempts: WebhookAttempt[];
+  acknowledged: number[];
+  /** Queued and not yet answered 2xx, in flight included. */
+  waiting: number;
+  inFlight: number;
 };
 
 // --- Limits (channel-apis.md §1.4) ---------------------------------------------------------------------------------
@@ -608,6 +649,9 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
   const bots = new Map<string, BotState>();
   const recorded: RecordedCall[] = [];
   const waiters = new Set<(call: RecordedCall) => void>();
+  let outage: 'badGateway' | 'drop' | undefined;
+  let latencyMs = 0;
+  const unanswered = new Set<RecordedCall>();
 
   function stateFor(token: string): BotState {
     const state = bots.get(token);
@@ -1224,6 +1268,8 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
     if (download) return serveFile(res, decodeURIComponent(download[1] ?? ''), decodeURIComponent(download[2] ?? ''));
 
+    if (outage === 'drop') return void req.socket.destroy();
+    if (outage === 'badGateway') return replyError(res, new ApiError(502, 'Bad Gateway'));
     const route = /^\/bot([^/]*)\/([^/]*)$/.exec(url.pathname);
     if (!route) return replyError(res, new ApiError(404, 'Not Found'));
     const token = decodeURIComponent(route[1] ?? '');
@@ -1254,8 +1300,10 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     };
     record(call);
 
+    unanswered.add(call);
     try {
       const outcome = await invoke(call, parts, res);
+      if (latencyMs > 0 && method !== 'getupdates') await new Promise((r) => setTimeout(r, latencyMs));
       reply(res, 200, {
         ok: true,
         result: outcome.result,
@@ -1264,6 +1312,8 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     } catch (error) {
       if (error instanceof ApiError) replyError(res, error);
       else throw error;
+    } finally {
+      unanswered.delete(call);
     }
   }
 
@@ -1454,6 +1504,69 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     await invoke(call, new Map()).catch(() => undefined);
   }
 
+  // --- Webhook queue (queueWebhookUpdates) ---
+
+  type HookQueue = {
+    chats: Map<string, Update[]>;
+    busy: Set<string>;
+    inFlight: number;
+    retryMs: number;
+    attempts: WebhookAttempt[];
+    acknowledged: number[];
+  };
+  const hookQueues = new Map<string, HookQueue>();
+
+  /** telegram-bot-api's queue id: the chat (or the user, for a callback without its message), else the update. */
+  function hookChatOf(update: Update): string {
+    for (const key of [...MESSAGE_KEYS, 'message_reaction']) {
+      const m = update[key];
+      if (isObject(m) && isObject(m.chat) && typeof m.chat.id === 'number') return `chat:${m.chat.id}`;
+    }
+    const callback = update.callback_query;
+    if (isObject(callback)) {
+      if (isObject(callback.message) && isObject(callback.message.chat))
+        return `chat:${String(callback.message.chat.id)}`;
+      if (isObject(callback.from)) return `chat:${String(callback.from.id)}`;
+    }
+    return `update:${update.update_id}`;
+  }
+
+  function pumpWebhook(state: BotState, q: HookQueue) {
+    if (!server.listening) return; // closed: the queue stops with the fake
+    const max = state.webhook?.max_connections ?? 40;
+    for (const [chat, updates] of q.chats) {
+      if (q.inFlight >= max) return;
+      const update = updates[0];
+      if (!update || q.busy.has(chat)) continue;
+      q.busy.add(chat);
+      q.inFlight += 1;
+      const startedAt = Date.now();
+      void postToWebhook(state, update, undefined)
+        .then(
+          (answer): Pick<WebhookAttempt, 'status' | 'error'> => ({ status: answer.status }),
+          (error: Error): Pick<WebhookAttempt, 'status' | 'error'> => ({ status: null, error: error.message }),
+        )
+        .then((outcome) => {
+          q.inFlight -= 1;
+          q.attempts.push({ update_id: update.update_id, startedAt, endedAt: Date.now(), ...outcome });
+          const release = () => {
+            q.busy.delete(chat);
+            pumpWebhook(state, q);
+          };
+          if (outcome.status !== null && outcome.status >= 200 && outcome.status <= 299) {
+            updates.shift();
+            q.acknowledged.push(update.update_id);
+            if (!updates.length) q.chats.delete(chat);
+            release();
+          } else {
+            // Not acknowledged: the same update again later, and its chat's next ones only after it.
+            setTimeout(release, q.retryMs).unref();
+            pumpWebhook(state, q);
+          }
+        });
+    }
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -1601,8 +1714,59 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
       return hook ? structuredClone(hook) : undefined;
     },
 
+    queueWebhookUpdates(token, updates, options = {}) {
+      const state = stateFor(token);
+      let q = hookQueues.get(token);
+      if (!q) {
+        q = { chats: new Map(), busy: new Set(), inFlight: 0, retryMs: 100, attempts: [], acknowledged: [] };
+        hookQueues.set(token, q);
+      }
+      if (options.retryMs !== undefined) q.retryMs = options.retryMs;
+      const queued: Update[] = [];
+      for (const raw of updates) {
+        const u = normalizeUpdate(state, raw);
+        learn(state, u);
+        if (!isAllowed(updateKind(u), state.allowedUpdates)) continue;
+        const chat = hookChatOf(u);
+        const list = q.chats.get(chat) ?? [];
+        const at = list.findIndex((p) => p.update_id > u.update_id);
+        if (at === -1) list.push(u);
+        else list.splice(at, 0, u);
+        q.chats.set(chat, list);
+        queued.push(u);
+      }
+      pumpWebhook(state, q);
+      return queued.map((u) => structuredClone(u));
+    },
+
+    webhookDeliveries(token) {
+      stateFor(token);
+      const q = hookQueues.get(token);
+      if (!q) return { attempts: [], acknowledged: [], waiting: 0, inFlight: 0 };
+      let waiting = 0;
+      for (const list of q.chats.values()) waiting += list.length;
+      return {
+        attempts: q.attempts.map((a) => ({ ...a })),
+        acknowledged: [...q.acknowledged],
+        waiting,
+        inFlight: q.inFlight,
+      };
+    },
+
     activePolls(token) {
       return stateFor(token).polls.size;
+    },
+
+    setOutage(kind) {
+      outage = kind;
+    },
+
+    setLatency(ms) {
+      latencyMs = ms;
+    },
+
+    inFlight() {
+      return [...unanswered];
     },
 
     async close() {

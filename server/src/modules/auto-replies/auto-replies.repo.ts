@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { clients, departments, departmentSettings, messages, tickets } from '../../db/schema';
+
+/** Where the still-waiting sweep stopped: tickets after this one (by creation, then id) come next. */
+export type SweepCursor = { createdAt: Date; id: string };
+
+export type StillWaitingCandidate = Awaited<ReturnType<typeof autoRepliesRepo.stillWaitingCandidates>>[number];
+
+/**
+ * The ticket marks automatic messages keep (issue 15's columns), each set by a conditional UPDATE so that two
+ * processes, or two messages of one client at once, cannot both send the same automatic message.
+ */
+export const autoRepliesRepo = {
+  /**
+   * Marks the out-of-hours notice of the closed period that began at `closedSince`: true when this call set it
+   * (no notice yet, or only one from an earlier closed period), false when one went out in this period already.
+   */
+  async claimOutOfHours(tx: Tx, ticketId: string, closedSince: Date, now: Date): Promise<boolean> {
+    const rows = await tx
+      .update(tickets)
+      .set({ outOfHoursNoticeAt: now })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          or(isNull(tickets.outOfHoursNoticeAt), lt(tickets.outOfHoursNoticeAt, closedSince)),
+        ),
+      )
+      .returning({ id: tickets.id });
+    return rows.length > 0;
+  },
+
+  /** The ticket started or came back while its department was closed (its card says so). */
+  async markArrivedClosed(tx: Tx, ticketId: string) {
+    await tx.update(tickets).set({ arrivedClosed: true }).where(eq(tickets.id, ticketId));
+  },
+
+  /**
+   * Marks the ticket told it is still waiting, only while nobody has accepted it and it was not told before:
+   * the row when this call set it, undefined when an agent accepted meanwhile or another process was first.
+   */
+  async claimStillWaiting(tx: Tx, ticketId: string, now: Date) {
+    const [row] = await tx
+      .update(tickets)
+      .set({ stillWaitingAt: now })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          isNull(tickets.stillWaitingAt),
+          isNull(tickets.handlerId),
+          eq(tickets.stage, 'pending'),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /**
+   * Pending tickets not yet told they are still waiting, whose department has a still-waiting delay, in creation
+   * order after `after` (tickets_still_waiting_idx), with what the message needs. Whether the delay has passed is
+   * working time by the department's schedule, so the caller decides that.
+   */
+  async stillWaitingCandidates(tx: Tx, after: SweepCursor | null, limit: number) {
+    return tx
+      .select({
+        id: tickets.id,
+        companyId: tickets.companyId,
+        departmentId: tickets.departmentId,
+        departmentName: departments.name,
+        clientId: tickets.clientId,
+        clientName: clients.name,
+        clientLanguage: clients.language,
+        platform: tickets.platform,
+        channelRef: tickets.channelRef,
+        createdAt: tickets.createdAt,
+        awaitingSince: tickets.awaitingSince,
+        reopenedAt: tickets.reopenedAt,
+      })
+      .from(tickets)
+      .innerJoin(departmentSettings, eq(departmentSettings.departmentId, tickets.departmentId))
+      .innerJoin(departments, eq(departments.id, tickets.departmentId))
+      .innerJoin(clients, eq(clients.id, tickets.clientId))
+      .where(
+        and(
+          eq(tickets.stage, 'pending'),
+          isNull(tickets.stillWaitingAt),
+          isNull(tickets.handlerId),
+          isNotNull(departmentSettings.stillWaitingMin),
+          eq(clients.blocked, false),
+          after
+            ? or(
+                gt(tickets.createdAt, after.createdAt),
+                and(eq(tickets.createdAt, after.createdAt), gt(tickets.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(tickets.createdAt), asc(tickets.id))
+      .limit(limit);
+  },
+
+  /** When the client last wrote in this ticket (a channel's free-form window counts from it). */
+  async lastClientMessageAt(tx: Tx, ticketId: string): Promise<Date | null> {
+    const [row] = await tx
+      .select({ at: messages.createdAt })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.ticketId, ticketId),
+          eq(messages.isAgent, false),
+          inArray(messages.type, ['text', 'image', 'video', 'audio', 'document', 'location']),
+        ),
+      )
+      .orderBy(desc(messages.seq))
+      .limit(1);
+    return row?.at ?? null;
+  },
+
+  async departmentName(tx: Tx, departmentId: string): Promise<string> {
+    const [row] = await tx
+      .select({ name: departments.name })
+      .from(departments)
+      .where(eq(departments.id, departmentId))
+      .limit(1);
+    return row?.name ?? '';
+  },
+};
