@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/Spinner';
+import { loadAgain } from '../lib/load-again';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSession } from './guards/RequireSession';
 import { AuthLayout } from './layout/AuthLayout';
@@ -12,9 +13,11 @@ import { ErrorRoute } from './routes/error';
  * A route whose screen is its own chunk: the browser fetches the code of the screen it opens (and what that
  * imports), not of all of them. The router waits for it before showing the screen.
  */
-const screen =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async (): Promise<Pick<RouteObject, 'Component'>> => ({ Component: pick(await load()) });
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => {
+  // Fetched again once the server answers, if it was away when the screen was opened.
+  const code = loadAgain(load);
+  return async (): Promise<Pick<RouteObject, 'Component'>> => ({ Component: pick(await code()) });
+};
 
 /** Shown only on the very first load, while the first screen's chunk arrives. */
 function FirstLoad() {

@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Smile } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
+import { loadAgain } from '../lib/load-again';
 import { IconButton } from './IconButton';
 import { Spinner } from './Spinner';
 import { usePopover } from './use-popover';
 import styles from './EmojiButton.module.css';
 
-const loadPanel = () => import('./EmojiPickerPanel');
+const loadPanel = loadAgain(() => import('./EmojiPickerPanel'));
 // The picker and its emoji data are a large share of a chat screen's code: fetched on first use, not at start.
 const EmojiPickerPanel = lazy(loadPanel);
 

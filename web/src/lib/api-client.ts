@@ -1,7 +1,9 @@
 /**
  * The one way the web talks to the server: same origin, `/api` prefix, cookie session, JSON both ways.
- * Failures become an {@link ApiError} carrying the HTTP status and the server's `{ message }`.
+ * Failures become an {@link ApiError} carrying the HTTP status and the server's `{ message }`. Every outcome
+ * tells the connection monitor whether the server is reachable (the "reconnecting" banner, lib/connection.ts).
  */
+import { connection } from './connection';
 
 /** The zod surface we need; a structural type keeps `zod` an indirect dependency through the contract. */
 export interface Parser<T> {
@@ -33,6 +35,11 @@ export class ApiError extends Error {
 
 /** Status 0 stands for "no response": the network failed or the request was aborted. */
 export const NETWORK_ERROR_STATUS = 0;
+/**
+ * The server cannot serve now: 503 from KreeChat itself (its database away, or it is stopping), 502 and 504 from a
+ * reverse proxy in front of it (no process answered). The caller may retry.
+ */
+export const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 /** A 2xx answer whose body does not match the contract. */
 export const BAD_RESPONSE_STATUS = -1;
 
@@ -90,8 +97,11 @@ async function request<T>(path: string, options: RequestOptions<T>): Promise<T> 
     response = await fetch(`/api${path}`, { method, credentials: 'include', headers, body, signal });
   } catch (cause) {
     if (signal?.aborted) throw cause;
+    connection.reportApi(false);
     throw new ApiError(NETWORK_ERROR_STATUS, 'No response received from server.');
   }
+  // Any other answer, a 4xx or a 500 too, means the server is there.
+  connection.reportApi(!UNAVAILABLE_STATUSES.has(response.status));
 
   const data = await readBody(response);
   if (!response.ok) {

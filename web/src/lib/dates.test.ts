@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, dayTitle, previousDayKey, shortWhen } from './dates';
+import { dayKey, dayTitle, previousDayKey, shortWhen, waitedFor } from './dates';
 
 describe('dayKey', () => {
   it('is the calendar day in the given zone', () => {
@@ -35,5 +35,17 @@ describe('shortWhen', () => {
   it('is a date for earlier days', () => {
     expect(shortWhen('2026-02-10T12:00:00Z', 'en', now)).toBe('Feb 10');
     expect(shortWhen('not a date', 'en', now)).toBe('');
+  });
+});
+
+describe('waitedFor', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  it('is the largest whole unit in the language', () => {
+    expect(waitedFor('2026-03-01T11:56:30Z', 'en', now)).toBe('3 min');
+    expect(waitedFor('2026-03-01T09:10:00Z', 'en', now)).toBe('2 hr');
+    expect(waitedFor('2026-02-26T12:00:00Z', 'en', now)).toBe('3 days');
+    expect(waitedFor('2026-03-01T12:05:00Z', 'en', now)).toBe('0 min');
+    expect(waitedFor('2026-03-01T11:00:00Z', 'ru', now)).toMatch(/^1 ч/);
+    expect(waitedFor('nope', 'en', now)).toBe('');
   });
 });

@@ -3,10 +3,32 @@
  * way), day titles, clock times and the short "when" of a ticket card — all through Intl in the UI language.
  */
 
+/*
+ * Intl formatters are slow to build (a fraction of a millisecond each) and the cards of a busy list format dates on
+ * every live event: each formatter is built once per language and options, then reused.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>();
+function cachedFormatter<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  lang: string,
+  options: object,
+  make: () => F,
+): F {
+  const key = `${kind}|${lang}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+const dateFormat = (lang: string, options: Intl.DateTimeFormatOptions) =>
+  cachedFormatter('date', lang, options, () => new Intl.DateTimeFormat(lang, options));
+
 /** The browser's IANA time zone, sent with chat requests so day sections match what the viewer calls a day. */
 export function viewerTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return dateFormat('und', {}).resolvedOptions().timeZone || 'UTC';
   } catch {
     return 'UTC';
   }
@@ -15,7 +37,7 @@ export function viewerTimeZone(): string {
 /** `YYYY-MM-DD` of an instant in a time zone. */
 export function dayKey(instant: Date | string, timeZone: string = viewerTimeZone()): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .formatToParts(date)
     .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
   return `${parts.year}-${parts.month}-${parts.day}`;
@@ -37,7 +59,7 @@ export function dayTitle(key: string, lang: string, today: string): DayTitle {
   const date = new Date(`${key}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return { kind: 'date', text: key };
   const sameYear = key.slice(0, 4) === today.slice(0, 4);
-  const text = new Intl.DateTimeFormat(lang, {
+  const text = dateFormat(lang, {
     timeZone: 'UTC',
     weekday: 'long',
     day: 'numeric',
@@ -51,21 +73,21 @@ export function dayTitle(key: string, lang: string, today: string): DayTitle {
 export function clockTime(iso: string, lang: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).format(date);
+  return dateFormat(lang, { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 /** "Nov 22, 2026" in the UI language: the first line of a table's two-line date cell. */
 export function mediumDate(iso: string, lang: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date);
+  return dateFormat(lang, { dateStyle: 'medium' }).format(date);
 }
 
 /** A full date and time, for tooltips and "closed on". */
 export function dateTime(iso: string, lang: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**
@@ -78,12 +100,35 @@ export function shortWhen(iso: string, lang: string, now: Date = new Date()): st
   // A time slightly ahead of `now` (a list clock that ticks once a minute, clock skew) still reads "now".
   const minutes = Math.max(0, Math.round((now.getTime() - date.getTime()) / 60_000));
   if (minutes < 60) {
-    const relative = new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style: 'short' });
+    const relative = cachedFormatter(
+      'relative',
+      lang,
+      {},
+      () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style: 'short' }),
+    );
     return minutes < 1 ? relative.format(0, 'second') : relative.format(-minutes, 'minute');
   }
   const zone = viewerTimeZone();
   if (dayKey(date, zone) === dayKey(now, zone)) return clockTime(iso, lang);
   const options: Intl.DateTimeFormatOptions =
     date.getFullYear() === now.getFullYear() ? { day: 'numeric', month: 'short' } : { dateStyle: 'short' };
-  return new Intl.DateTimeFormat(lang, options).format(date);
+  return dateFormat(lang, options).format(date);
+}
+
+/**
+ * How long something has waited, in its largest whole unit ("4 min", "2 hr", "3 days" — the language's short unit
+ * names): a pending ticket's card says how long its client has been waiting.
+ */
+export function waitedFor(sinceIso: string, lang: string, now: Date = new Date()): string {
+  const since = new Date(sinceIso);
+  if (Number.isNaN(since.getTime())) return '';
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  const [value, unit] =
+    minutes < 60
+      ? [minutes, 'minute']
+      : minutes < 1440
+        ? [Math.floor(minutes / 60), 'hour']
+        : [Math.floor(minutes / 1440), 'day'];
+  const options = { style: 'unit', unit, unitDisplay: 'short' } as const;
+  return cachedFormatter('number', lang, options, () => new Intl.NumberFormat(lang, options)).format(value);
 }

@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { loadAgain } from './load-again';
 
 /**
  * A component whose code is fetched on first use (render it inside Suspense) or ahead of it with `preload()`. For
@@ -7,10 +8,12 @@ import { lazy, useState, type ComponentType } from 'react';
  *
  * Once the code is there it renders directly, without suspending: React 19 holds back a suspended boundary's
  * content for up to 300 ms, which a preloaded chat must not pay on every open. Which of the two a mount uses is
- * fixed for its lifetime, so it never remounts halfway.
+ * fixed for its lifetime, so it never remounts halfway. A fetch that fails while the server is away is made again
+ * when it is back (`loadAgain`).
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyComponent<P extends object>(loadCode: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
+  const load = loadAgain(loadCode);
   const preload = () => load().then((component) => (loaded = component));
   const Lazy = lazy(async () => ({ default: await preload() })) as unknown as ComponentType<P>;
 

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { ServerEvents } from '@kreechat/contract';
+import { connection } from './connection';
 
 /** The workspace's live connection: it only listens (SPEC §7 names no client events). */
 export type WorkspaceSocket = Socket<ServerEvents, Record<string, never>>;
@@ -27,7 +28,10 @@ export function useWorkspaceSocket(): WorkspaceSocket | null {
   useEffect(() => {
     const created: WorkspaceSocket = io(WORKSPACE_SOCKET_OPTIONS);
     setSocket(created);
+    // A drop shows the "reconnecting" banner until the socket is back.
+    const untrack = connection.trackSocket(created);
     return () => {
+      untrack();
       created.close();
       setSocket(null);
     };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import { connection } from './connection';
 import type { WorkspaceSocket } from './socket';
 
 /** SPEC §7 user-panel socket: websocket only, up to 10 reconnection attempts, 1 s apart. */
@@ -23,7 +24,10 @@ export function useUserPanelSocket(): WorkspaceSocket | null {
   useEffect(() => {
     const created: WorkspaceSocket = io(USER_PANEL_SOCKET_OPTIONS);
     setSocket(created);
+    // A drop shows the "reconnecting" banner until the socket is back.
+    const untrack = connection.trackSocket(created);
     return () => {
+      untrack();
       created.close();
       setSocket(null);
     };

@@ -10,14 +10,15 @@ import {
   SessionContext,
   sessionQueryKey,
   sessionQueryOptions,
+  expectedLogout,
   userPrefQueryOptions,
   type Session,
 } from '../../lib/session';
 
 /**
  * Guards the signed-in screens (SPEC §2 Session guard): validates on mount and every SESSION_RECHECK_MS,
- * flags a session ending within SESSION_WARNING_MS, and sends the user to /login when the check fails, says
- * invalid, or any call answers 401. Applies the saved interface language once per session.
+ * flags a session ending within SESSION_WARNING_MS, and sends the user to /login when the check says invalid or any
+ * call answers 401 (not when it gets no answer). Applies the saved interface language once per session.
  */
 export function RequireSession() {
   const { t } = useTranslation();
@@ -61,9 +62,16 @@ export function RequireSession() {
     };
   }, [check.data, checkedAt]);
 
-  if (check.isPending) return <PageSpinner label={t('app.checkingSession')} />;
-  if (check.isError || !session) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  // A check that got no answer (the server away: a restart, a deploy) says nothing about the session: the last known
+  // one stays, or the check waits for the server (the connection banner says so), instead of asking to log in again.
+  if (check.isPending || (check.isError && !session && check.data === undefined)) {
+    return <PageSpinner label={t('app.checkingSession')} />;
+  }
+  if (!session) {
+    // A session the user ended themselves (a password or e-mail change) starts again on the workspace, as a logout
+    // does; only an expired or revoked one brings them back to where they were.
+    const from = expectedLogout() ? undefined : `${location.pathname}${location.search}`;
+    return <Navigate to="/login" replace state={from ? { from } : null} />;
   }
   return (
     <SessionContext.Provider value={session}>

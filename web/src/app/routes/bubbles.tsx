@@ -1,4 +1,5 @@
-import { BubblesSection, useBubbleLiveUpdates } from '../../features/bubbles';
+import { useBubbleLiveUpdates } from '../../features/bubbles';
+import { BubblesSection } from '../../features/bubbles/manage';
 import { useUserPanelSocket } from '../../lib/user-panel-socket';
 
 /** `/profile/:username/bubbles`: the Bubbles manager, kept current from the user's other tabs. */

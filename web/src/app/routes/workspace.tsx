@@ -8,6 +8,9 @@ import {
   type Ticket,
 } from '@kreechat/contract';
 import { BubblesPicker, useBubbleLiveUpdates } from '../../features/bubbles';
+import { useClientPanelLive } from '../../features/client-panel/live';
+import { lazyComponent } from '../../lib/lazy-component';
+import { preloadDialogs } from '../../components/lazy-dialogs';
 import { ChatPane, preloadChatPane, useChatLiveUpdates, type ComposerTools } from '../../features/chat';
 import { ColleagueList, useColleague, usePresenceLiveUpdates } from '../../features/colleagues';
 import {
@@ -18,22 +21,46 @@ import {
 } from '../../features/notifications';
 import { PrivateChatPanel, usePrivateChatLive } from '../../features/private-chat';
 import {
+  AcceptTicketButton,
   CLOSED_SEARCH_ID,
   ClosedTickets,
   CloseTicketButton,
+  filtersFor,
+  flattenPages,
   isVisibleTo,
+  neighbour,
+  OpenTickets,
+  openTicketsOf,
   PENDING_SEARCH_ID,
-  PendingTickets,
   ReassignTicketButton,
   showClientChange,
+  TICKET_FILTER_ID_PREFIX,
+  TicketFilterTabs,
+  TicketSearchBox,
+  findTicket,
   TicketSearchToggle,
-  useOpenTickets,
+  useOpenTicketCounts,
+  openTicketsQueryKey,
+  closedTicketsQueryKey,
+  TicketsUnreadMark,
   useTicketFromLists,
   useTicketLiveUpdates,
   useTicketSearch,
-  useUnreadTickets,
+  useMarkTicketRead,
+  type ClosedTicketPages,
+  type TicketFilter,
 } from '../../features/tickets';
-import { profilePath, WorkspaceShell, type WorkspaceView } from '../../features/workspace';
+import {
+  focusReplyBox,
+  focusTicketList,
+  pressShortcutTarget,
+  profilePath,
+  ShortcutsSheet,
+  useWorkspaceShortcuts,
+  WorkspaceShell,
+  type WorkspaceView,
+} from '../../features/workspace';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
 import { useRefreshOnAccessChange, useWorkspaceSocket } from '../../lib/socket';
@@ -43,12 +70,17 @@ import { useIsNarrow } from '../../lib/use-media-query';
  * `/`: the workspace (SPEC §2). Composes the ticket lists, the chat and the live connection inside the shell:
  * selecting a ticket opens its chat (the Chat tab on the narrow layout) and clears its unread mark.
  */
+// The client panel shows inside the chat, which is fetched after the first screen: so is the panel.
+const ClientPanel = lazyComponent(() => import('../../features/client-panel').then((m) => m.ClientPanel));
+
 export function WorkspaceRoute() {
+  const { t } = useTranslation();
   const session = useSession();
   const department = useMyDepartment();
   const socket = useWorkspaceSocket();
   useRefreshOnAccessChange(socket);
-  const [view, setView] = useState<WorkspaceView>('pending');
+  const [view, setView] = useState<WorkspaceView>('tickets');
+  const [filter, setFilter] = useState<TicketFilter>('pending');
   // The last copy of the open ticket seen outside the lists (events about a ticket the lists dropped).
   const [selected, setSelected] = useState<Ticket | null>(null);
 
@@ -65,12 +97,18 @@ export function WorkspaceRoute() {
 
   // The chat's code is not needed for the first screen; fetch it right after, before the first ticket is opened.
   useEffect(preloadChatPane, []);
+  useEffect(ClientPanel.preload, []);
+  // The dialogs' code (reassign, close, shortcuts) follows once the first screen is up.
+  useEffect(preloadDialogs, []);
 
   const closedScope = viewer.canSeeAll ? 'all' : viewer.departmentId;
   const selectedId = selected?.ticketid ?? null;
   const current = useTicketFromLists(selectedId, closedScope) ?? selected;
-  const open = useOpenTickets();
-  const { unread, markRead } = useUnreadTickets();
+  const markRead = useMarkTicketRead();
+  // The route reads the lists' counts only: a message in a listed ticket re-renders the list, not the workspace.
+  const counts = useOpenTicketCounts(viewer.id);
+  const queryClient = useQueryClient();
+  const openList = useCallback(() => queryClient.getQueryData<Ticket[]>(openTicketsQueryKey), [queryClient]);
   const pendingSearch = useTicketSearch();
   const closedSearch = useTicketSearch();
 
@@ -117,14 +155,13 @@ export function WorkspaceRoute() {
   const [params, setParams] = useSearchParams();
   const linkedTicket = params.get('ticket');
   useEffect(() => {
-    if (!linkedTicket || !open.data) return;
-    const ticket = open.data.find((t) => t.ticketid === linkedTicket);
+    if (!linkedTicket || !counts) return;
+    const ticket = openList()?.find((t) => t.ticketid === linkedTicket);
     if (ticket) select(ticket);
     setParams({}, { replace: true });
-  }, [linkedTicket, open.data, select, setParams]);
+  }, [linkedTicket, counts, openList, select, setParams]);
 
   // The number set from the chat shows from the answer at once; clientUpdated brings it (and renames) to the rest.
-  const queryClient = useQueryClient();
   const onClientUpdated = useCallback(
     (client: Client) => {
       showClientChange(queryClient, client);
@@ -136,7 +173,7 @@ export function WorkspaceRoute() {
   const onReassigned = useCallback(
     (ticket: Ticket) => {
       onTicket(ticket);
-      if (!isVisibleTo(ticket, viewer)) setView('pending');
+      if (!isVisibleTo(ticket, viewer)) setView('tickets');
     },
     [viewer, onTicket],
   );
@@ -156,7 +193,7 @@ export function WorkspaceRoute() {
     [markChatRead],
   );
   const openTicketById = (ticketid: string) => {
-    const ticket = open.data?.find((t) => t.ticketid === ticketid);
+    const ticket = openList()?.find((t) => t.ticketid === ticketid);
     if (ticket) select(ticket);
     return Boolean(ticket);
   };
@@ -164,6 +201,104 @@ export function WorkspaceRoute() {
     if (!notification.senderid) return;
     openPrivateChat({ id: notification.senderid, firstName: notification.name, lastName: '', profile_pic: null });
   };
+
+  // Accept (on a card or in the chat header) opens that chat and puts the cursor in its reply box.
+  const onAccepted = useCallback(
+    (ticket: Ticket) => {
+      select(ticket);
+      focusReplyBox();
+    },
+    [select],
+  );
+
+  // The one ticket list: its filters, what each holds, and the order `j`/`k` walk.
+  const filters = filtersFor(viewer.canSeeAll);
+  // The order `j`/`k` walk, read when the key is pressed (sorting on every live event would be wasted work).
+  const listed = () => {
+    if (filter !== 'closed') return openTicketsOf(openList() ?? [], filter, viewer.id);
+    const pages = closedScope
+      ? queryClient.getQueryData<ClosedTicketPages>(closedTicketsQueryKey(closedScope))
+      : undefined;
+    return flattenPages(pages?.pages ?? []);
+  };
+  const search = filter === 'closed' ? closedSearch : pendingSearch;
+  const searchId = filter === 'closed' ? CLOSED_SEARCH_ID : PENDING_SEARCH_ID;
+  const showFilter = (next: TicketFilter) => {
+    if (!filters.includes(next)) return;
+    setFilter(next);
+    setView('tickets');
+    focusTicketList(`${TICKET_FILTER_ID_PREFIX}-panel-${next}`);
+  };
+
+  // A client's earlier ticket (client panel), a notification: open it even when no list holds it.
+  const openTicket = useCallback(
+    (ticketid: string) => {
+      void findTicket(queryClient, ticketid).then((ticket) => ticket && select(ticket));
+    },
+    [queryClient, select],
+  );
+  useClientPanelLive(socket);
+
+  // The chat is built again only when its own inputs change, not on every list event (a busy desk gets a few a
+  // second): React then skips the whole chat, its messages and composer included.
+  const chat = useMemo(
+    () =>
+      current ? (
+        <ChatPane
+          key={current.ticketid}
+          ticket={current}
+          viewer={viewer}
+          actions={
+            <>
+              <AcceptTicketButton ticket={current} onAccepted={onAccepted} />
+              <ReassignTicketButton ticket={current} viewer={viewer} onReassigned={onReassigned} variant="icon" />
+              <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} variant="icon" />
+            </>
+          }
+          sidePanel={
+            <Suspense fallback={null}>
+              <ClientPanel
+                clientid={current.clientid}
+                currentTicketId={current.ticketid}
+                onOpenTicket={openTicket}
+                embedded
+              />
+            </Suspense>
+          }
+          composerTools={composerTools}
+          onClientUpdated={onClientUpdated}
+        />
+      ) : undefined,
+    [current, viewer, onAccepted, onReassigned, onTicket, openTicket, composerTools, onClientUpdated],
+  );
+
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useWorkspaceShortcuts({
+    next: () => {
+      const ticket = neighbour(listed(), selectedId, 1);
+      if (ticket) select(ticket);
+    },
+    previous: () => {
+      const ticket = neighbour(listed(), selectedId, -1);
+      if (ticket) select(ticket);
+    },
+    accept: () => pressShortcutTarget('accept'),
+    reply: () => focusReplyBox(0),
+    close: () => pressShortcutTarget('close'),
+    reassign: () => pressShortcutTarget('reassign'),
+    pins: () => pressShortcutTarget('pins'),
+    clientPanel: () => pressShortcutTarget('client-panel'),
+    search: () => {
+      setView('tickets');
+      if (!search.open) search.toggle();
+      else document.querySelector<HTMLInputElement>(`#${searchId} input`)?.focus();
+    },
+    pending: () => showFilter('pending'),
+    mine: () => showFilter('mine'),
+    all: () => showFilter('all'),
+    closed: () => showFilter('closed'),
+    help: () => setShortcutsOpen(true),
+  });
 
   return (
     <>
@@ -182,53 +317,61 @@ export function WorkspaceRoute() {
           ),
         }}
         colleagues={
-          <ColleagueList openId={chatPeer?.id ?? null} unreadIds={privateChat.unread} onOpen={openPrivateChat} />
+          <ColleagueList openId={chatPeer?.id ?? null} unread={privateChat.unread} onOpen={openPrivateChat} />
         }
-        pendingCount={open.data?.length ?? 0}
-        ticketsUnread={Object.values(unread).reduce((sum, count) => sum + count, 0)}
-        pending={
-          <PendingTickets
-            viewer={viewer}
-            search={pendingSearch}
-            selectedId={selectedId}
-            onSelect={select}
-            labelledBy="pending-title"
-          />
+        colleaguesUnread={privateChat.unread.size}
+        ticketsTitle={t(`tickets.filterTitle.${filter}`)}
+        ticketsCount={filter === 'closed' ? undefined : counts?.[filter]}
+        pendingCount={counts?.pending ?? 0}
+        ticketsUnreadMark={<TicketsUnreadMark />}
+        ticketsToolbar={
+          <>
+            <TicketFilterTabs filters={filters} selected={filter} onSelect={setFilter} counts={counts} />
+            {search.open && (
+              <TicketSearchBox
+                key={searchId}
+                id={searchId}
+                search={search}
+                label={filter === 'closed' ? t('ticketSearch.closedLabel') : t('ticketSearch.pendingLabel')}
+              />
+            )}
+          </>
         }
-        pendingActions={<TicketSearchToggle search={pendingSearch} controls={PENDING_SEARCH_ID} />}
-        chat={
-          current ? (
-            <ChatPane
-              key={current.ticketid}
-              ticket={current}
+        ticketsBodyProps={{
+          id: `${TICKET_FILTER_ID_PREFIX}-panel-${filter}`,
+          role: 'tabpanel',
+          'aria-labelledby': `${TICKET_FILTER_ID_PREFIX}-tab-${filter}`,
+        }}
+        tickets={
+          filter === 'closed' ? (
+            <ClosedTickets
               viewer={viewer}
-              actions={
-                <>
-                  <ReassignTicketButton ticket={current} viewer={viewer} onReassigned={onReassigned} />
-                  <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />
-                </>
-              }
-              composerTools={composerTools}
-              onClientUpdated={onClientUpdated}
+              search={closedSearch}
+              scope={closedScope}
+              selectedId={selectedId}
+              onSelect={select}
+              labelledBy="tickets-title"
             />
-          ) : undefined
+          ) : (
+            <OpenTickets
+              viewer={viewer}
+              filter={filter}
+              search={pendingSearch}
+              selectedId={selectedId}
+              onSelect={select}
+              onAccepted={onAccepted}
+              labelledBy="tickets-title"
+            />
+          )
         }
-        closed={
-          <ClosedTickets
-            viewer={viewer}
-            search={closedSearch}
-            scope={closedScope}
-            selectedId={selectedId}
-            onSelect={select}
-            labelledBy="closed-title"
-          />
-        }
-        closedActions={<TicketSearchToggle search={closedSearch} controls={CLOSED_SEARCH_ID} />}
+        ticketsActions={<TicketSearchToggle search={search} controls={searchId} />}
+        chat={chat}
         view={view}
         onViewChange={(next) => {
           setView(next);
           if (next === 'chat' && selectedId) markRead(selectedId);
         }}
+        onShowShortcuts={() => setShortcutsOpen(true)}
       />
       {chatPeer && (
         <Suspense fallback={null}>
@@ -241,6 +384,7 @@ export function WorkspaceRoute() {
         </Suspense>
       )}
       <NotificationBanner notification={inbox.banner} />
+      <ShortcutsSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </>
   );
 }

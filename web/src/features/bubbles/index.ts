@@ -1,3 +1,2 @@
-export { BubblesSection } from './components/BubblesSection';
 export { useBubbleLiveUpdates } from './hooks/use-bubble-live-updates';
 export { BubblesPicker } from './components/BubblesPicker';

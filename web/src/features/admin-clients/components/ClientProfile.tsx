@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ArrowLeft, Lock, LockOpen, Pencil, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/Button';
@@ -8,16 +8,24 @@ import { dateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useClientProfile, useToggleBlock } from '../api/clients';
+import { useClientHistory } from '../api/get-client-history';
 import { useLiveClients } from '../hooks/use-live-clients';
+import { ClientChannels, ClientTickets } from './ClientHistory';
 import { EditClientDialog } from './EditClientDialog';
 import styles from './admin-clients.module.css';
 
-/** Admin panel → client profile (SPEC §2): details with their fallbacks, lock toggle, edit form and actions. */
+/**
+ * Admin panel → client profile (SPEC §2): details with their fallbacks (SPEC's own words for address, account
+ * number and note), the channel identities and the tickets (not in SPEC: issue 13), lock toggle, edit form and
+ * actions.
+ */
 export function ClientProfile({ shortId }: { shortId: string }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { isAdmin, role } = useSession();
   const profile = useClientProfile(shortId);
+  // The profile is addressed by short id; the history call wants the uuid, known once the profile answered.
+  const history = useClientHistory(profile.data?.client.clientid);
   useLiveClients();
   const toggle = useToggleBlock();
   const [editing, setEditing] = useState(false);
@@ -48,8 +56,9 @@ export function ClientProfile({ shortId }: { shortId: string }) {
   }
 
   const { client, client_actions: actions } = profile.data;
-  const rows: [string, string | number, boolean][] = [
+  const rows: [string, ReactNode, boolean][] = [
     [t('adminClients.clientId'), client.short_id, false],
+    [t('adminClients.channel'), <ClientChannels history={history} />, false],
     [
       t('adminClients.accountNumber'),
       client.account_number || t('adminClients.noAccountNumber'),
@@ -99,6 +108,8 @@ export function ClientProfile({ shortId }: { shortId: string }) {
           </div>
         ))}
       </dl>
+
+      <ClientTickets history={history} />
 
       <section className={styles.actions} aria-labelledby="client-actions-title">
         <h2 id="client-actions-title" className={styles.sectionTitle}>

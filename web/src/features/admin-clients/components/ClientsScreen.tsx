@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useClientList, useClientSearch } from '../api/clients';
 import { useLiveClients } from '../hooks/use-live-clients';
 import { BlockSwitch } from './BlockSwitch';
+import { Dash } from './Dash';
 import styles from './admin-clients.module.css';
 
 const column = createColumnHelper<Client>();
@@ -46,11 +47,11 @@ export function ClientsScreen() {
       column.accessor('short_id', { header: () => t('adminClients.shortId') }),
       column.accessor('account_number', {
         header: () => t('adminClients.accountNumber'),
-        cell: (info) => info.getValue() || <span className={styles.muted}>{t('adminClients.notAddedYet')}</span>,
+        cell: (info) => info.getValue() || <Dash label={t('adminClients.notAddedYet')} className={styles.muted} />,
       }),
       column.accessor('address', {
         header: () => t('adminClients.address'),
-        cell: (info) => info.getValue() || <span className={styles.muted}>{t('adminClients.notAddedYet')}</span>,
+        cell: (info) => info.getValue() || <Dash label={t('adminClients.notAddedYet')} className={styles.muted} />,
       }),
       column.display({
         id: 'blocked',

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { TabList } from '../../../components/TabList';
 import { useHiddenEnds } from '../../../lib/use-hidden-ends';
 import { CommunicationServices } from './CommunicationServices';
+import { AutomaticMessagesPanel } from './AutomaticMessagesPanel';
 import { ComingSoonSection } from './ComingSoonSection';
 import { DepartmentsPanel } from './DepartmentsPanel';
+import { OpeningHoursPanel } from './OpeningHoursPanel';
 import styles from './settings.module.css';
 
 const TABS = ['departments', 'communication', 'automatic-messages', 'opening-hours', 'email-integration'] as const;
@@ -22,8 +24,8 @@ const ICONS: Record<Tab, LucideIcon> = {
 };
 
 /**
- * Admin panel → Settings (SPEC §2): the Departments and Communication services tabs, then the sections SPEC only
- * names (automatic messages, opening hours, email integration), which say 'Coming soon.'. `?tab=` keeps the choice.
+ * Admin panel → Settings (SPEC §2): Departments, Communication services, Automatic messages and Opening hours, then
+ * Email integration, which says 'Coming soon.'. `?tab=` keeps the choice.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -46,12 +48,6 @@ export function SettingsScreen() {
     'automatic-messages': t('settings.automaticMessages.tab'),
     'opening-hours': t('settings.openingHours.tab'),
     'email-integration': t('settings.emailIntegration.tab'),
-  };
-
-  const soon: Record<Exclude<Tab, 'departments' | 'communication'>, string> = {
-    'automatic-messages': t('settings.automaticMessages.soon'),
-    'opening-hours': t('settings.openingHours.soon'),
-    'email-integration': t('settings.emailIntegration.soon'),
   };
 
   return (
@@ -90,8 +86,17 @@ export function SettingsScreen() {
           <DepartmentsPanel />
         ) : tab === 'communication' ? (
           <CommunicationServices />
+        ) : tab === 'automatic-messages' ? (
+          <AutomaticMessagesPanel />
+        ) : tab === 'opening-hours' ? (
+          <OpeningHoursPanel />
         ) : (
-          <ComingSoonSection id={tab} title={labels[tab]} icon={ICONS[tab]} text={soon[tab]} />
+          <ComingSoonSection
+            id={tab}
+            title={labels[tab]}
+            icon={ICONS[tab]}
+            text={t('settings.emailIntegration.soon')}
+          />
         )}
       </div>
     </div>

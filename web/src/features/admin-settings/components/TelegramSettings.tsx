@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { TELEGRAM_SETUP_OK } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Skeleton } from '../../../components/Skeleton';
 import { TextField } from '../../../components/TextField';
 import { useTelegramToken } from '../api/get-telegram-token';
+import { useDisconnectTelegram } from '../api/disconnect-telegram';
 import { useSetupTelegram } from '../api/setup-telegram';
 import { checkBotToken, telegramFailure, type TelegramFailure } from '../lib/telegram';
 import { ServiceCard } from './ServiceCard';
@@ -19,11 +20,18 @@ type Result = { tone: 'success'; text: string } | { tone: 'error'; text: string 
 /**
  * Settings → Communication services → Telegram (SPEC §2, §5, §8): the bot token with a show/hide toggle. When a bot
  * is already connected, a warning comes first; Overwrite reveals the input and submitting asks for confirmation.
+ * Disconnect (not in SPEC) forgets the token after a confirmation; tickets and history stay.
+ *
+ * The screen says "token" throughout: SPEC §8's server texts say "Bot ID" ('Bot ID successfully submitted!',
+ * 'Invalid Telegram Bot ID!'), and the server keeps them, but the screen shows its own words for them.
  */
 export function TelegramSettings() {
   const { t } = useTranslation();
   const status = useTelegramToken();
   const setup = useSetupTelegram();
+  const disconnect = useDisconnectTelegram();
+  const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
+  const tokenInput = useRef<HTMLInputElement>(null);
   const [token, setToken] = useState('');
   const [visible, setVisible] = useState(false);
   const [overwriting, setOverwriting] = useState(false);
@@ -33,6 +41,14 @@ export function TelegramSettings() {
 
   const connected = status.data?.tokenStatus === true;
   const showForm = !connected || overwriting;
+  // Set when a disconnect succeeds: the Disconnect button is gone with the bot, so focus goes where the admin can go
+  // on, the token input, once it is rendered (the status answer and the dialog's closing may come in either order).
+  const focusTokenWhenShown = useRef(false);
+  useEffect(() => {
+    if (!showForm || !focusTokenWhenShown.current || !tokenInput.current) return;
+    focusTokenWhenShown.current = false;
+    tokenInput.current.focus();
+  });
 
   const failureText = (failure: TelegramFailure): string => {
     switch (failure.kind) {
@@ -82,6 +98,24 @@ export function TelegramSettings() {
 
   const username = status.data?.username;
 
+  const onDisconnect = () => {
+    setResult(null);
+    disconnect.mutate(undefined, {
+      onSuccess: (response) => {
+        setOverwriting(false);
+        setToken('');
+        focusTokenWhenShown.current = true;
+        setResult({
+          tone: response.webhookRemoved ? 'success' : 'error',
+          text: t(
+            response.webhookRemoved ? 'settings.telegram.disconnected' : 'settings.telegram.disconnectedWebhookKept',
+          ),
+        });
+      },
+      onError: () => setResult({ tone: 'error', text: t('settings.telegram.disconnectFailed') }),
+    });
+  };
+
   return (
     <ServiceCard platform="telegram" title={t('settings.telegram.title')} intro={t('settings.telegram.intro')}>
       {status.isPending ? (
@@ -105,11 +139,25 @@ export function TelegramSettings() {
               {username ? t('settings.telegram.connectedAs', { username }) : t('settings.telegram.connected')}
             </Alert>
           )}
+          {connected && !overwriting && (
+            <div className={styles.formActions}>
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={disconnect.isPending}
+                aria-busy={disconnect.isPending || undefined}
+                onClick={() => setConfirmingDisconnect(true)}
+              >
+                {disconnect.isPending ? t('settings.telegram.disconnecting') : t('settings.telegram.disconnect')}
+              </Button>
+            </div>
+          )}
           {status.isError && <Alert tone="error">{t('settings.telegram.statusFailed')}</Alert>}
 
           {showForm && (
             <form className={styles.tokenForm} onSubmit={onSubmit} noValidate>
               <TextField
+                ref={tokenInput}
                 className={styles.tokenField}
                 label={t('settings.telegram.tokenLabel')}
                 hint={t('settings.telegram.tokenHint')}
@@ -178,6 +226,16 @@ export function TelegramSettings() {
           const checked = checkBotToken(token);
           if (checked.ok) send(checked.token);
         }}
+      />
+      <ConfirmDialog
+        open={confirmingDisconnect}
+        onOpenChange={setConfirmingDisconnect}
+        title={t('settings.telegram.disconnectConfirm')}
+        description={t('settings.telegram.disconnectConfirmHint')}
+        confirmLabel={t('settings.telegram.disconnect')}
+        cancelLabel={t('common.cancel')}
+        tone="danger"
+        onConfirm={onDisconnect}
       />
     </ServiceCard>
   );

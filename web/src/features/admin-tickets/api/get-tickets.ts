@@ -4,25 +4,30 @@ import {
   type AdminTicketRow,
   type TicketWidgetData,
 } from '@kreechat/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminTicketsQueryRoot } from '../../../lib/query-keys';
+import { filtersToQuery, type TicketFilters } from '../lib/filters';
 import { nextTicketsOffset } from '../lib/paging';
 
 type Page = { widgetData?: TicketWidgetData; tickets: AdminTicketRow[] };
 
 /**
  * GET /api/get-tickets (widgets + the first 10), then GET /api/{offset}/get-tickets for 10, 20, … until a page
- * comes back empty (SPEC §7, §9).
+ * comes back empty (SPEC §7, §9), each with the filters and order as query string. New filters are a new query
+ * key, so paging starts again at offset 0; the rows shown meanwhile stay (dimmed) instead of flashing empty.
  */
-export function useAdminTickets() {
+export function useAdminTickets(filters: TicketFilters) {
+  const query = filtersToQuery(filters);
+  const suffix = query ? `?${query}` : '';
   return useInfiniteQuery({
-    queryKey: adminTicketsQueryRoot,
+    queryKey: [...adminTicketsQueryRoot, query],
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }): Promise<Page> =>
       pageParam === 0
-        ? api.get('/get-tickets', adminTicketsResponseSchema, signal)
-        : api.get(`/${pageParam}/get-tickets`, adminTicketsPageSchema, signal),
+        ? api.get(`/get-tickets${suffix}`, adminTicketsResponseSchema, signal)
+        : api.get(`/${pageParam}/get-tickets${suffix}`, adminTicketsPageSchema, signal),
     getNextPageParam: (last, pages) => nextTicketsOffset(last.tickets.length, pages),
+    placeholderData: keepPreviousData,
   });
 }

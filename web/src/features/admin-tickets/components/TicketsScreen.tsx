@@ -1,10 +1,22 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { Ticket as TicketIcon } from 'lucide-react';
-import type { AdminTicketRow, TicketWidgetData } from '@kreechat/contract';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { SearchX, Ticket as TicketIcon } from 'lucide-react';
+import {
+  ADMIN_TICKETS_SORTS,
+  type AdminTicketRow,
+  type AdminTicketsSort,
+  type TicketWidgetData,
+} from '@kreechat/contract';
+import {
+  createColumnHelper,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
 import { DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
@@ -16,7 +28,10 @@ import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAdminTickets } from '../api/get-tickets';
 import { useLiveTickets } from '../hooks/use-live-tickets';
+import { FILTER_KEYS, filtersToQuery, hasFilters, readFilters, type TicketFilters as Filters } from '../lib/filters';
 import { formatMinutes } from '../lib/paging';
+import { ResponseTimes } from './ResponseTimes';
+import { TicketFilters } from './TicketFilters';
 import styles from './tickets.module.css';
 
 const column = createColumnHelper<AdminTicketRow>();
@@ -31,14 +46,49 @@ const WIDGETS = [
   'whatsappClosedTicketsCount',
 ] as const satisfies readonly (keyof TicketWidgetData)[];
 
-/** Admin panel → Tickets (SPEC §2): the widgets and the table, 10 more rows each time its end scrolls into view. */
+/** A cell that keeps one line: cut with an ellipsis, the whole text on hover and (being in the DOM) read aloud. */
+const clip = (text: string) => (
+  <span className={styles.clip} title={text}>
+    {text}
+  </span>
+);
+
+const isSort = (id: string): id is AdminTicketsSort => (ADMIN_TICKETS_SORTS as readonly string[]).includes(id);
+
+/**
+ * Admin panel → Tickets (SPEC §2): the widgets, the filter bar and the table, 10 more rows each time its end
+ * scrolls into view. Filters and order live in the URL (a link or a reload shows the same table); the widgets count
+ * the filtered rows.
+ */
 export function TicketsScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const query = useAdminTickets();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const filtered = hasFilters(filters);
+  const query = useAdminTickets(filters);
   useLiveTickets();
   const widgetData = query.data?.pages[0]?.widgetData;
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.tickets) ?? [], [query.data]);
+
+  const apply = useCallback(
+    (next: Filters) => setParams(new URLSearchParams(filtersToQuery(next)), { replace: true }),
+    [setParams],
+  );
+  const clear = () => {
+    const next: Filters = { ...filters };
+    for (const key of FILTER_KEYS) delete next[key];
+    apply({ ...next, date_field: 'created' });
+  };
+  const sorting: SortingState = useMemo(
+    () => [{ id: filters.sort, desc: filters.dir === 'desc' }],
+    [filters.sort, filters.dir],
+  );
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+    if (!next || !isSort(next.id)) return;
+    apply({ ...filters, sort: next.id, dir: next.desc ? 'desc' : 'asc' });
+  };
 
   const columns = useMemo(() => {
     // Date over time: three date columns on one line each would push the table past a 1440 px screen.
@@ -54,6 +104,7 @@ export function TicketsScreen() {
     return [
       column.accessor('ticketid', {
         header: t('adminTickets.columns.ticket'),
+        enableSorting: false,
         cell: (c) => (
           <Link
             to={`/?ticket=${c.getValue()}`}
@@ -65,33 +116,56 @@ export function TicketsScreen() {
         ),
       }),
       column.accessor('stage', {
+        id: 'stage',
         header: t('adminTickets.columns.stage'),
         cell: (c) => <span className={styles.stage}>{t(`adminTickets.stage.${c.getValue()}`)}</span>,
       }),
-      column.accessor('department_name', { header: t('adminTickets.columns.department') }),
-      column.accessor('user_name', {
-        header: t('adminTickets.columns.handledBy'),
-        cell: (c) => c.getValue() ?? <span className={styles.muted}>{t('adminTickets.notAcceptedYet')}</span>,
+      column.accessor('department_name', {
+        id: 'department',
+        header: t('adminTickets.columns.department'),
+        cell: (c) => clip(c.getValue()),
       }),
-      column.accessor('client_name', { header: t('adminTickets.columns.client') }),
+      column.accessor('user_name', {
+        id: 'handler',
+        header: t('adminTickets.columns.handledBy'),
+        cell: (c) => {
+          const name = c.getValue();
+          return name === null ? <span className={styles.muted}>{t('adminTickets.notAcceptedYet')}</span> : clip(name);
+        },
+      }),
+      column.accessor('client_name', {
+        id: 'client',
+        header: t('adminTickets.columns.client'),
+        cell: (c) => clip(c.getValue()),
+      }),
       column.accessor('account_number', {
+        id: 'account',
         header: t('adminTickets.columns.accountNumber'),
-        cell: (c) => c.getValue() ?? <span className={styles.muted}>{t('adminTickets.none')}</span>,
+        cell: (c) => {
+          const number = c.getValue();
+          return number === null ? <span className={styles.muted}>{t('adminTickets.none')}</span> : clip(number);
+        },
       }),
       column.accessor((row) => row.reopened_on ?? row.updated_on, {
         id: 'updated',
         header: t('adminTickets.columns.updatedOn'),
+        sortDescFirst: true,
         cell: (c) => when(c.getValue(), ''),
       }),
       column.accessor('accepted_on', {
+        id: 'accepted',
         header: t('adminTickets.columns.acceptedOn'),
+        sortDescFirst: true,
         cell: (c) => when(c.getValue(), t('adminTickets.notAcceptedYet')),
       }),
       column.accessor('closed_on', {
+        id: 'closed',
         header: t('adminTickets.columns.closedOn'),
+        sortDescFirst: true,
         cell: (c) => when(c.getValue(), t('adminTickets.notClosed')),
       }),
       column.accessor('platform', {
+        id: 'platform',
         header: t('adminTickets.columns.platform'),
         cell: (c) => (
           <span title={PLATFORM_NAMES[c.getValue()]} className={styles.platform}>
@@ -103,13 +177,19 @@ export function TicketsScreen() {
     ];
   }, [t, lang]);
 
-  // SPEC §4: page index 0, page size 10, no sorting, nothing selected; the rows grow by infinite scroll.
+  // SPEC §4: page index 0, page size 10, nothing selected; the rows grow by infinite scroll. The server sorts
+  // (manualSorting): one column at a time, and a third press flips the order back rather than dropping it.
   const table = useReactTable({
     data: rows,
     columns,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
-    enableSorting: false,
+    manualSorting: true,
+    enableSorting: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    state: { sorting },
+    onSortingChange,
     initialState: { pagination: { pageIndex: 0, pageSize: 10 }, rowSelection: {} },
   });
 
@@ -134,7 +214,11 @@ export function TicketsScreen() {
         <h1 className={styles.screenTitle}>{t('adminTickets.title')}</h1>
       </div>
 
-      <dl className={styles.widgets} aria-busy={query.isPending}>
+      <dl
+        className={styles.widgets}
+        aria-busy={query.isPending || query.isPlaceholderData}
+        data-stale={query.isPlaceholderData || undefined}
+      >
         {WIDGETS.map((key) => (
           <div key={key} className={styles.widget} data-widget={key}>
             <dt>{t(`adminTickets.widgets.${key}`)}</dt>
@@ -153,28 +237,68 @@ export function TicketsScreen() {
         ))}
       </dl>
 
-      {query.isError && <Alert tone="error">{errorMessage(query.error, t('adminTickets.loadFailed'))}</Alert>}
+      <ResponseTimes />
 
-      <DataTable
-        table={table}
-        label={t('adminTickets.tableLabel')}
-        rowData={(row) => ({ 'data-ticketid': row.original.ticketid })}
+      <TicketFilters filters={filters} onChange={apply} onClear={clear} />
+
+      <p role="status" className={styles.matching}>
+        {filtered && widgetData && !query.isPlaceholderData
+          ? t('adminTickets.filters.matching', { count: widgetData.totalTicketsCount.toLocaleString(lang) })
+          : ''}
+      </p>
+
+      {query.isError && (
+        <Alert tone="error">
+          <span className={styles.errorLine}>
+            {errorMessage(query.error, t('adminTickets.loadFailed'))}
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              {t('adminTickets.retry')}
+            </Button>
+          </span>
+        </Alert>
+      )}
+
+      <div
+        className={styles.tableBox}
+        aria-busy={query.isFetching && !query.isFetchingNextPage}
+        data-stale={query.isPlaceholderData || undefined}
       >
-        {query.isPending && (
-          <div className={styles.loading}>
-            <Spinner label={t('adminTickets.loading')} />
-          </div>
-        )}
-        {query.isSuccess && rows.length === 0 && (
-          <EmptyState icon={<TicketIcon size={28} />} title={t('adminTickets.empty')} size="sm" />
-        )}
-        <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
-        {isFetchingNextPage && (
-          <div className={styles.loading}>
-            <Spinner size="sm" label={t('adminTickets.loadingMore')} />
-          </div>
-        )}
-      </DataTable>
+        <DataTable
+          table={table}
+          label={t('adminTickets.tableLabel')}
+          rowData={(row) => ({ 'data-ticketid': row.original.ticketid })}
+          stickyFirstColumn
+        >
+          {query.isPending && (
+            <div className={styles.loading}>
+              <Spinner label={t('adminTickets.loading')} />
+            </div>
+          )}
+          {query.isSuccess &&
+            rows.length === 0 &&
+            !query.isPlaceholderData &&
+            (filtered ? (
+              <EmptyState
+                icon={<SearchX size={28} />}
+                title={t('adminTickets.noMatch')}
+                size="sm"
+                action={
+                  <Button variant="secondary" onClick={clear}>
+                    {t('adminTickets.filters.clear')}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState icon={<TicketIcon size={28} />} title={t('adminTickets.empty')} size="sm" />
+            ))}
+          <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+          {isFetchingNextPage && (
+            <div className={styles.loading}>
+              <Spinner size="sm" label={t('adminTickets.loadingMore')} />
+            </div>
+          )}
+        </DataTable>
+      </div>
     </div>
   );
 }

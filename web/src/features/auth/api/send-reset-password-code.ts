@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { codeSentResponseSchema, type CodeSentResponse } from '@kreechat/contract';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/send-reset-password-code: mails a password-reset code to the account's e-mail. */
-export const sendResetPasswordCode = (email: string): Promise<unknown> =>
-  api.post('/send-reset-password-code', { email });
+/** POST /api/send-reset-password-code: mails a password-reset code to the account's e-mail (or the dev mailbox). */
+export const sendResetPasswordCode = (email: string): Promise<CodeSentResponse> =>
+  api.post('/send-reset-password-code', { email }, codeSentResponseSchema);
 
 export function useSendResetPasswordCode() {
   return useMutation({ mutationFn: sendResetPasswordCode });

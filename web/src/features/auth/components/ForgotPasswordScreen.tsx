@@ -61,8 +61,9 @@ export function ForgotPasswordScreen() {
 
   const requestCode = async (): Promise<boolean> => {
     try {
-      await sendCode.mutateAsync(trimmedEmail);
-      setMessage({ tone: 'success', text: t('auth.forgot.codeSent', { email: trimmedEmail }) });
+      const sent = await sendCode.mutateAsync(trimmedEmail);
+      const text = sent.devMailbox ? 'firstRun.resetCodeInDevMailbox' : 'auth.forgot.codeSent';
+      setMessage({ tone: 'success', text: t(text, { email: trimmedEmail }) });
       return true;
     } catch (failure) {
       setMessage({ tone: 'error', text: errorMessage(failure, t('auth.forgot.sendFailed')) });

@@ -48,6 +48,8 @@ export function RegisterCompanyScreen() {
   const [codeInvalid, setCodeInvalid] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [canResend, setCanResend] = useState(false);
+  // No SMTP on the server: the code is in its log and DATA_DIR/mail, so "check your inbox" would send people astray.
+  const [devMailbox, setDevMailbox] = useState(false);
   // A verified code is spent: if only the registration call failed, a retry must not verify again.
   const verified = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -96,7 +98,7 @@ export function RegisterCompanyScreen() {
       return;
     }
     try {
-      await sendCode.mutateAsync(form.companyEmail.trim());
+      setDevMailbox((await sendCode.mutateAsync(form.companyEmail.trim())).devMailbox === true);
     } catch (failure) {
       setMessage({ tone: 'error', text: errorMessage(failure, t('auth.register.sendCodeFailed')) });
       return;
@@ -140,12 +142,14 @@ export function RegisterCompanyScreen() {
 
   const resend = async () => {
     try {
-      await sendCode.mutateAsync(form.companyEmail.trim());
+      const sent = await sendCode.mutateAsync(form.companyEmail.trim());
+      setDevMailbox(sent.devMailbox === true);
       verified.current = false;
       setCode('');
       setCodeInvalid(false);
       setCanResend(false);
-      setMessage({ tone: 'success', text: t('auth.register.resent', { email: form.companyEmail.trim() }) });
+      const resent = sent.devMailbox ? 'firstRun.codeResentDevMailbox' : 'auth.register.resent';
+      setMessage({ tone: 'success', text: t(resent, { email: form.companyEmail.trim() }) });
     } catch (failure) {
       setMessage({ tone: 'error', text: errorMessage(failure, t('auth.register.resendFailed')) });
     }
@@ -177,7 +181,9 @@ export function RegisterCompanyScreen() {
         <p className={styles.subtitle}>
           {step === 'details'
             ? t('auth.register.subtitle')
-            : t('auth.register.verifySubtitle', { email: form.companyEmail.trim() })}
+            : t(devMailbox ? 'firstRun.codeInDevMailbox' : 'auth.register.verifySubtitle', {
+                email: form.companyEmail.trim(),
+              })}
         </p>
       </header>
 
@@ -278,7 +284,7 @@ export function RegisterCompanyScreen() {
               setCode(normalizeCode(event.target.value));
               setCodeInvalid(false);
             }}
-            hint={t('auth.register.codeHint')}
+            hint={t(devMailbox ? 'firstRun.codeHintDevMailbox' : 'auth.register.codeHint')}
             invalid={codeInvalid}
             describedBy={codeInvalid ? describedBy : undefined}
             autoFocus

@@ -55,14 +55,20 @@ describe('checkCompanyForm', () => {
 
 describe('toRegistrationData', () => {
   it('joins the contact person with one space and trims the fields', () => {
-    expect(toRegistrationData(filled)).toEqual({
+    expect(toRegistrationData(filled, 'Europe/London')).toEqual({
       contact_person: 'Ada Lovelace',
       company_name: 'Analytical Engines',
       company_phone: '+44 20 0000 0000',
       company_email: 'ada@example.com',
       password: 'Sup3r$ecret',
       country: 'GB',
+      time_zone: 'Europe/London',
     });
+  });
+
+  it("sends the browser's time zone unless told another", () => {
+    expect(toRegistrationData(filled).time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(toPrecheckData(filled).time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it("sends 'N/A' for an empty phone", () => {

@@ -5,6 +5,7 @@ import {
   isStrongPassword,
   type RegistrationData,
 } from '@kreechat/contract';
+import { viewerTimeZone } from '../../../lib/dates';
 
 /** The company-registration form as typed (SPEC §2, §5). */
 export interface CompanyForm {
@@ -51,8 +52,11 @@ export function checkCompanyForm(form: CompanyForm): CompanyFormProblem | null {
   return null;
 }
 
-/** The wire shape: contact person is "first last"; an empty phone is sent as 'N/A' (SPEC §3). */
-export function toRegistrationData(form: CompanyForm): RegistrationData {
+/**
+ * The wire shape: contact person is "first last"; an empty phone is sent as 'N/A' (SPEC §3). The browser's time zone
+ * goes along: the company's opening hours start in it.
+ */
+export function toRegistrationData(form: CompanyForm, timeZone: string = viewerTimeZone()): RegistrationData {
   return {
     contact_person: [form.firstName.trim(), form.lastName.trim()].filter(Boolean).join(' '),
     company_name: form.companyName.trim(),
@@ -60,6 +64,7 @@ export function toRegistrationData(form: CompanyForm): RegistrationData {
     company_email: form.companyEmail.trim(),
     password: form.password,
     country: form.country,
+    time_zone: timeZone,
   };
 }
 

@@ -7,8 +7,11 @@ import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
 import { Spinner } from '../../../components/Spinner';
 import { usePopover } from '../../../components/use-popover';
+import { useSlashMenu } from '../../../lib/composer-slash';
 import { bubblePreview } from '../../../lib/format';
 import { useBubbles } from '../api/get-bubbles';
+import { filterBubbles } from '../lib/filter-bubbles';
+import { SlashBubbles } from './SlashBubbles';
 import styles from './bubbles-picker.module.css';
 
 interface BubblesPickerProps {
@@ -17,16 +20,6 @@ interface BubblesPickerProps {
   /** Where the agent manages their bubbles (the empty state links there). */
   manageHref: string;
   disabled?: boolean;
-}
-
-/** Bubbles whose name or content holds every word typed, in the list's order. */
-function filterBubbles<T extends { name: string; content: string }>(bubbles: T[], query: string): T[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return bubbles;
-  return bubbles.filter((b) => {
-    const text = `${b.name}\n${b.content}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
 }
 
 /**
@@ -46,6 +39,7 @@ export function BubblesPicker({ onInsert, manageHref, disabled = false }: Bubble
   const list = useRef<HTMLUListElement>(null);
   const bubbles = useBubbles();
   const shown = useMemo(() => filterBubbles(bubbles.data ?? [], query), [bubbles.data, query]);
+  const slash = useSlashMenu();
 
   // Focus moves in as the popover opens (onto the filter once the list is there), so Escape and arrows work at once.
   const loaded = !bubbles.isPending;
@@ -155,6 +149,7 @@ export function BubblesPicker({ onInsert, manageHref, disabled = false }: Bubble
 
   return (
     <span {...wrapperProps} className={styles.wrapper}>
+      {slash && !disabled && <SlashBubbles slash={slash} />}
       <IconButton
         {...buttonProps}
         label={t('composer.bubbles')}

@@ -2,11 +2,16 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, typ
 import { useQueryClient } from '@tanstack/react-query';
 import type { Client, Message, PinnedMessage, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
+import { X } from 'lucide-react';
 import { Button } from '../../../components/Button';
-import { dayKey } from '../../../lib/dates';
+import { IconButton } from '../../../components/IconButton';
+import { usePopover } from '../../../components/use-popover';
+import { dateTime, dayKey } from '../../../lib/dates';
 import { displayUsername } from '../../../lib/format';
 import { randomId } from '../../../lib/ids';
+import { currentLanguage } from '../../../lib/i18n';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { useIsNarrow } from '../../../lib/use-media-query';
 import type { Viewer } from '../../../lib/session';
 import { useChat } from '../api/get-chat';
 import { usePins } from '../api/get-pins';
@@ -16,7 +21,7 @@ import { useSendMessage } from '../api/send-message';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useServiceWindow } from '../hooks/use-service-window';
 import { useJump } from '../hooks/use-jump';
-import { buildRows } from '../lib/chat-pages';
+import { buildRows, RATING_MAX, ratingStars, type Pages } from '../lib/chat-pages';
 import { canEditClientNumber } from '../lib/client-number';
 import { copyableText } from '../lib/pins';
 import { removeFromOutbox, useOutbox, type OutboxItem } from '../lib/outbox';
@@ -40,8 +45,13 @@ const NOTICE_MS = 1_500;
 interface ChatPaneProps {
   ticket: Ticket;
   viewer: Viewer;
-  /** The ticket's actions in the header (close…), composed by the screen. */
+  /**
+   * The ticket's actions (accept, reassign, close…), composed by the screen: in the header while the ticket is open,
+   * in the closed footer once it is closed (where CloseTicketButton is the Reopen action).
+   */
   actions?: ReactNode;
+  /** The client's details (the screen's ClientPanel): beside the messages on wide screens, a drawer below. */
+  sidePanel?: ReactNode;
   /** Extra composer buttons (the bubbles picker), composed by the screen. */
   composerTools?: ComposerTools;
   /** The client's account number was set from the header: the screen refreshes the lists it composed. */
@@ -60,7 +70,61 @@ export function replyBlocker(ticket: Ticket, viewerId: string): 'closed' | 'acce
  * The chat of one ticket (SPEC §2 Chat pane): header, the day-grouped messages and the composer. Mount it with
  * `key={ticketid}` so each ticket starts at its latest message.
  */
-export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdated }: ChatPaneProps) {
+/** Whether the client's details show beside the chat on wide screens; remembered across tickets and visits. */
+const SIDE_PANEL_KEY = 'kreechat.chat.sidePanel';
+
+function readSidePanelOpen(): boolean {
+  try {
+    return window.localStorage.getItem(SIDE_PANEL_KEY) !== 'closed';
+  } catch {
+    return true;
+  }
+}
+
+function storeSidePanelOpen(open: boolean) {
+  try {
+    window.localStorage.setItem(SIDE_PANEL_KEY, open ? 'open' : 'closed');
+  } catch {
+    // Storage disabled: the choice lasts for this ticket only.
+  }
+}
+
+/** The client's rating: the ticket's, or the 'rating' message that came live while the chat was open. */
+function ratingOf(ticket: Ticket, chat: Pick<Pages, 'pages'> | undefined): number | null {
+  if (ticket.rating !== null) return ratingStars(String(ticket.rating));
+  for (const page of chat?.pages ?? [])
+    for (const section of page.sections)
+      for (const message of section.messages) if (message.type === 'rating') return ratingStars(message.content);
+  return null;
+}
+
+/** The closed ticket's last word: who closed it and when, the client's rating, and the actions left (Reopen). */
+function ClosedFooter({ ticket, stars, actions }: { ticket: Ticket; stars: number | null; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  const closedOn = ticket.closed_on ? dateTime(ticket.closed_on, currentLanguage()) : '';
+  return (
+    <footer className={styles.closedFooter}>
+      <p className={styles.closedText}>
+        <span>
+          {ticket.closed_by_name
+            ? t('chat.closedByOn', { name: ticket.closed_by_name, date: closedOn })
+            : t('chat.closedOn', { date: closedOn })}
+        </span>
+        {stars !== null && (
+          <span className={styles.closedRating}>
+            <span aria-hidden="true">
+              {t('chat.rated', { stars: '★'.repeat(stars) + '☆'.repeat(RATING_MAX - stars) })}
+            </span>
+            <span className="visually-hidden">{t('chat.ratedLabel', { rating: stars, max: RATING_MAX })}</span>
+          </span>
+        )}
+      </p>
+      {actions && <div className={styles.closedActions}>{actions}</div>}
+    </footer>
+  );
+}
+
+export function ChatPane({ ticket, viewer, actions, sidePanel, composerTools, onClientUpdated }: ChatPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const chat = useChat(ticket.ticketid);
@@ -70,14 +134,32 @@ export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdat
   const retry = useRetryMessage();
   const [followSignal, setFollowSignal] = useState(0);
   const today = dayKey(new Date());
-  const pinnedPanelId = useId();
   const pins = usePins(ticket.ticketid);
   const pin = usePinMessage();
   const unpin = useUnpinMessage();
   const jump = useJump(ticket.ticketid);
-  const [pinnedOpen, setPinnedOpen] = useState(false);
-  const pinnedToggle = useRef<HTMLButtonElement>(null);
+  const pinned = usePopover({ placement: 'bottom-end' });
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const narrow = useIsNarrow();
+  const sidePanelId = useId();
+  const [sideOpenWide, setSideOpenWide] = useState(readSidePanelOpen);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Below 1200 px the details are a drawer: it closes like a popover (Escape, a click outside), focus back on the
+  // toggle. It starts closed there, whatever the wide layout remembers, so it never covers a chat just opened.
+  const drawer = usePopover({ placement: null, open: narrow && drawerOpen, onOpenChange: setDrawerOpen });
+  const sideOpen = sidePanel !== undefined && (narrow ? drawerOpen : sideOpenWide);
+  const toggleSidePanel = () => {
+    if (narrow) {
+      drawer.setOpen(!drawerOpen);
+      return;
+    }
+    storeSidePanelOpen(!sideOpenWide);
+    setSideOpenWide(!sideOpenWide);
+  };
+  useEffect(() => {
+    if (narrow && drawerOpen) drawer.popover.current?.focus();
+  }, [narrow, drawerOpen, drawer.popover]);
   const [menu, setMenu] = useState<{ target: MenuTarget; message: Message } | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const pinnedIds = useMemo(() => new Set(pins.data?.map((p) => p.messageid)), [pins.data]);
@@ -96,7 +178,7 @@ export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdat
   }, [jumpFailed, dismissFailure]);
 
   const jumpTo = (messageid: string) => {
-    setPinnedOpen(false);
+    pinned.setOpen(false);
     void jump.jumpTo(messageid);
   };
   const togglePin = (message: Pick<Message, 'ticketid' | 'messageid' | 'created_on'> & Partial<Message>) => {
@@ -219,23 +301,28 @@ export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdat
     );
   }
 
+  const closed = ticket.stage === 'closed';
   return (
     <section {...drop.rootProps({ className: styles.pane, 'aria-labelledby': headingId })}>
       <ChatHeader
         ticket={ticket}
         headingId={headingId}
-        actions={actions}
+        actions={closed ? undefined : actions}
         canEditClientNumber={canEditClientNumber(ticket, viewer)}
         onClientUpdated={onClientUpdated}
         tools={
           <ChatToolToggles
-            pinnedOpen={pinnedOpen}
             pinnedCount={pins.data?.length ?? 0}
-            pinnedPanelId={pinnedPanelId}
-            pinnedToggleRef={pinnedToggle}
-            onTogglePinned={() => setPinnedOpen((open) => !open)}
+            pinnedButton={pinned.buttonProps}
+            onTogglePinned={() => pinned.setOpen((open) => !open)}
             searchOpen={searchOpen}
+            searchToggleRef={searchToggle}
             onToggleSearch={() => setSearchOpen((open) => !open)}
+            sidePanel={
+              sidePanel === undefined
+                ? undefined
+                : { open: sideOpen, id: sidePanelId, onToggle: toggleSidePanel, ref: drawer.button }
+            }
           />
         }
       />
@@ -245,33 +332,77 @@ export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdat
             ticketid={ticket.ticketid}
             clientName={ticket.client_name}
             onJump={(message) => jumpTo(message.messageid)}
-            onClose={() => setSearchOpen(false)}
+            onClose={() => {
+              setSearchOpen(false);
+              searchToggle.current?.focus();
+            }}
           />
         </Suspense>
       )}
-      <div className={toolStyles.stage}>
-        {pinnedOpen && (
-          <Suspense fallback={null}>
-            <PinnedPanel
-              id={pinnedPanelId}
-              pins={pins.data}
-              loading={pins.isPending}
-              failed={pins.isError}
-              onRetry={() => void pins.refetch()}
-              onJump={(pinned) => jumpTo(pinned.messageid)}
-              onUnpin={unpinFromPanel}
-              onClose={() => {
-                setPinnedOpen(false);
-                pinnedToggle.current?.focus();
+      <div className={styles.body}>
+        <div className={styles.main}>
+          <div className={toolStyles.stage}>
+            {pinned.open && (
+              <Suspense fallback={null}>
+                <PinnedPanel
+                  popoverProps={pinned.popoverProps}
+                  pins={pins.data}
+                  loading={pins.isPending}
+                  failed={pins.isError}
+                  onRetry={() => void pins.refetch()}
+                  onJump={(entry) => jumpTo(entry.messageid)}
+                  onUnpin={unpinFromPanel}
+                  onClose={() => pinned.close(true)}
+                />
+              </Suspense>
+            )}
+            {body}
+            {(jump.opening || jump.failed || notice) && (
+              <p className={toolStyles.jumpNotice} role="status" data-error={jump.failed || notice?.error || undefined}>
+                {jump.opening ? t('chatTools.jumping') : jump.failed ? t('chatTools.jumpFailed') : notice?.text}
+              </p>
+            )}
+          </div>
+          {closed ? (
+            <ClosedFooter ticket={ticket} stars={ratingOf(ticket, chat.data)} actions={actions} />
+          ) : (
+            <Composer
+              ticket={ticket}
+              disabledReason={disabledReason}
+              onSendText={sendText}
+              onSent={() => {
+                // One's own message brings the reader back to the latest messages, out of a jump too.
+                if (jump.window) jump.leave();
+                setFollowSignal((n) => n + 1);
               }}
+              drop={drop}
+              serviceWindow={serviceWindow}
+              tools={composerTools}
             />
-          </Suspense>
-        )}
-        {body}
-        {(jump.opening || jump.failed || notice) && (
-          <p className={toolStyles.jumpNotice} role="status" data-error={jump.failed || notice?.error || undefined}>
-            {jump.opening ? t('chatTools.jumping') : jump.failed ? t('chatTools.jumpFailed') : notice?.text}
-          </p>
+          )}
+        </div>
+        {sideOpen && (
+          <aside
+            {...(narrow ? drawer.popoverProps : {})}
+            id={sidePanelId}
+            className={styles.sidePanel}
+            aria-labelledby={`${sidePanelId}-title`}
+            tabIndex={-1}
+          >
+            <div className={styles.sidePanelHead}>
+              <h3 id={`${sidePanelId}-title`} className={styles.sidePanelTitle}>
+                {t('chatFrame.clientDetails')}
+              </h3>
+              <IconButton
+                label={t('chatFrame.closePanel')}
+                tooltipPlacement="left"
+                onClick={() => (narrow ? drawer.close(true) : toggleSidePanel())}
+              >
+                <X size={16} aria-hidden="true" />
+              </IconButton>
+            </div>
+            {sidePanel}
+          </aside>
         )}
       </div>
       {menu && (
@@ -285,19 +416,6 @@ export function ChatPane({ ticket, viewer, actions, composerTools, onClientUpdat
           />
         </Suspense>
       )}
-      <Composer
-        ticket={ticket}
-        disabledReason={disabledReason}
-        onSendText={sendText}
-        onSent={() => {
-          // One's own message brings the reader back to the latest messages, out of a jump too.
-          if (jump.window) jump.leave();
-          setFollowSignal((n) => n + 1);
-        }}
-        drop={drop}
-        serviceWindow={serviceWindow}
-        tools={composerTools}
-      />
     </section>
   );
 }

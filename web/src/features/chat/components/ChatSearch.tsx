@@ -99,7 +99,9 @@ export function ChatSearch({ ticketid, clientName, onJump, onClose }: ChatSearch
                     <Highlighted text={messagePreview(message) ?? t(TYPE_LABEL_KEYS[message.type])} keyword={keyword} />
                   </span>
                   <span className={styles.entryMeta}>
-                    {(message.isagent ? message.created_by : clientName) ?? t('chat.agent')}
+                    {message.automatic
+                      ? t('chat.automaticLabel', { kind: t(`chat.automaticKinds.${message.automatic}`) })
+                      : ((message.isagent ? message.created_by : clientName) ?? t('chat.agent'))}
                     {' · '}
                     <time dateTime={message.created_on}>{dateTime(message.created_on, lang)}</time>
                   </span>

@@ -1,49 +1,75 @@
 import type { Ref } from 'react';
-import { Pin, Search } from 'lucide-react';
+import { PanelRight, Pin, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/IconButton';
 import styles from './ChatTools.module.css';
 
 interface ChatToolTogglesProps {
-  pinnedOpen: boolean;
   pinnedCount: number;
-  pinnedPanelId: string;
-  pinnedToggleRef: Ref<HTMLButtonElement>;
+  /** The pinned popover's button state (use-popover): its ref, aria-expanded and aria-controls. */
+  pinnedButton: {
+    ref: Ref<HTMLButtonElement>;
+    'aria-expanded': boolean;
+    'aria-controls': string | undefined;
+  };
   onTogglePinned: () => void;
   searchOpen: boolean;
+  searchToggleRef: Ref<HTMLButtonElement>;
   onToggleSearch: () => void;
+  /** The client-details side panel's toggle, when the screen gave the chat one. */
+  sidePanel?: { open: boolean; id: string; onToggle: () => void; ref: Ref<HTMLButtonElement> };
 }
 
-/** The header's pinned-messages and message-search toggles (SPEC §2 Chat pane). */
+/** The header's pinned-messages, message-search and client-details toggles (SPEC §2 Chat pane). */
 export function ChatToolToggles({
-  pinnedOpen,
   pinnedCount,
-  pinnedPanelId,
-  pinnedToggleRef,
+  pinnedButton,
   onTogglePinned,
   searchOpen,
+  searchToggleRef,
   onToggleSearch,
+  sidePanel,
 }: ChatToolTogglesProps) {
   const { t } = useTranslation();
   return (
     <>
       <IconButton
-        ref={pinnedToggleRef}
+        ref={pinnedButton.ref}
         // The name holds the count the badge shows (WCAG 2.5.3), so "Pinned messages 1" can be spoken to it.
         label={
           pinnedCount > 0 ? t('chatTools.pinnedToggleCount', { number: pinnedCount }) : t('chatTools.pinnedToggle')
         }
-        aria-pressed={pinnedOpen}
-        aria-expanded={pinnedOpen}
-        aria-controls={pinnedOpen ? pinnedPanelId : undefined}
+        aria-expanded={pinnedButton['aria-expanded']}
+        aria-controls={pinnedButton['aria-controls']}
+        className={styles.toggle}
+        data-shortcut="pins"
         onClick={onTogglePinned}
         badge={pinnedCount > 0 ? <span className={styles.toggleBadge}>{pinnedCount}</span> : undefined}
       >
         <Pin size={18} aria-hidden="true" />
       </IconButton>
-      <IconButton label={t('chatTools.searchToggle')} aria-pressed={searchOpen} onClick={onToggleSearch}>
+      <IconButton
+        ref={searchToggleRef}
+        label={t('chatTools.searchToggle')}
+        aria-pressed={searchOpen}
+        onClick={onToggleSearch}
+      >
         <Search size={18} aria-hidden="true" />
       </IconButton>
+      {sidePanel && (
+        <IconButton
+          ref={sidePanel.ref}
+          label={t('chatFrame.clientDetails')}
+          tooltipAlign="end"
+          aria-expanded={sidePanel.open}
+          aria-controls={sidePanel.id}
+          className={styles.toggle}
+          data-shortcut="client-panel"
+          onClick={sidePanel.onToggle}
+        >
+          <PanelRight size={18} aria-hidden="true" />
+        </IconButton>
+      )}
     </>
   );
 }

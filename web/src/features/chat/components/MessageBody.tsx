@@ -44,6 +44,9 @@ export function MessageBody({ message, onOpenMedia }: MessageBodyProps) {
     case 'text':
       return <MessageText text={message.content} />;
 
+    case 'note':
+      return <MessageText text={message.content} note />;
+
     case 'image': {
       const src = message.thumbnailUrl ?? message.imageUrl ?? message.path;
       return (

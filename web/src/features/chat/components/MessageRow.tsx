@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { AlertCircle, Check, CheckCheck, Clock, Pin } from 'lucide-react';
+import { AlertCircle, Bot, Check, CheckCheck, Clock, Lock, Pin } from 'lucide-react';
 import type { Message } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -11,6 +11,7 @@ import { messagePreview } from '../lib/pins';
 import { MessageBody, type MediaTarget } from './MessageBody';
 import { MessageText } from './MessageText';
 import styles from './chat.module.css';
+import notes from './notes.module.css';
 import toolStyles from './ChatTools.module.css';
 
 type Status = Message['delivery_status'];
@@ -140,17 +141,38 @@ export const MessageBubble = memo(function MessageBubble({
   pinned = false,
 }: MessageBubbleProps) {
   const { t } = useTranslation();
+  // An automatic message (greeting, out of hours…) is the desk's own: on the agents' side, labelled with its kind
+  // instead of a person's name — each one, even right after another.
+  const automatic = message.automatic;
+  const agentSide = message.isagent || automatic !== null;
   const own = message.isagent && message.senderid === viewerId;
-  const author = message.isagent ? (own ? t('chat.you') : (message.created_by ?? t('chat.agent'))) : clientName;
+  const author = automatic
+    ? t('chat.automaticLabel', { kind: t(`chat.automaticKinds.${automatic}`) })
+    : message.isagent
+      ? own
+        ? t('chat.you')
+        : (message.created_by ?? t('chat.agent'))
+      : clientName;
+  const note = message.type === 'note';
   return (
     <div
       className={styles.row}
-      data-side={message.isagent ? 'agent' : 'client'}
+      data-side={agentSide ? 'agent' : 'client'}
+      data-automatic={automatic ?? undefined}
       data-continued={continued || undefined}
     >
       <div className={styles.bubbleColumn}>
-        <div className={styles.bubble} data-type={message.type}>
-          <span className="visually-hidden">{t('chat.wrote', { name: author })} </span>
+        <div className={note ? `${styles.bubble} ${notes.noteBubble}` : styles.bubble} data-type={message.type}>
+          {note ? (
+            <p className={notes.noteLabel}>
+              <Lock size={12} aria-hidden="true" />
+              <span aria-hidden="true">{t('notes.note')}</span>
+              <span className="visually-hidden">{t('notes.wrote', { name: author })}</span>
+            </p>
+          ) : (
+            // "Agent … wrote" would call the desk an agent: its label says what it is ("Automatic · Greeting").
+            <span className="visually-hidden">{automatic ? `${author}:` : t('chat.wrote', { name: author })} </span>
+          )}
           {message.reply_to && <ReplyQuote quoted={message.reply_to} clientName={clientName} />}
           <MessageBody message={message} onOpenMedia={onOpenMedia} />
           {message.reaction && (
@@ -160,7 +182,14 @@ export const MessageBubble = memo(function MessageBubble({
           )}
         </div>
         <div className={styles.meta}>
-          {message.isagent && !continued && <span className={styles.author}>{author}</span>}
+          {automatic ? (
+            <span className={`${styles.author} ${styles.automaticAuthor}`}>
+              <Bot size={12} aria-hidden="true" />
+              {author}
+            </span>
+          ) : (
+            message.isagent && !continued && <span className={styles.author}>{author}</span>
+          )}
           {pinned && (
             <span className={toolStyles.pinMark} title={t('chatTools.pinnedMark')} data-pinned>
               <Pin size={12} aria-hidden="true" />
@@ -168,9 +197,9 @@ export const MessageBubble = memo(function MessageBubble({
             </span>
           )}
           <Time iso={message.created_on} />
-          {message.isagent && <DeliveryIcon status={message.delivery_status} />}
+          {agentSide && !note && <DeliveryIcon status={message.delivery_status} />}
         </div>
-        {message.isagent && message.delivery_status === 'failed' && (
+        {agentSide && message.delivery_status === 'failed' && (
           <NotDelivered
             reason={message.delivery_error ?? t('chat.unknownError')}
             busy={retrying}

@@ -1,22 +1,42 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkify } from '../../../lib/linkify';
+import { noteParts } from '../lib/mentions';
 import styles from './chat.module.css';
+import notes from './notes.module.css';
 
-/** Message text, as text: only http(s) addresses become links, opening in a new tab without an opener. */
-export function MessageText({ text }: { text: string }) {
+function Linked({ text }: { text: string }) {
   const { t } = useTranslation();
   const parts = useMemo(() => linkify(text), [text]);
+  return parts.map((part, index) =>
+    part.kind === 'link' ? (
+      <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+        {part.text}
+        <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+      </a>
+    ) : (
+      <span key={index}>{part.text}</span>
+    ),
+  );
+}
+
+/**
+ * Message text, as text: only http(s) addresses become links, opening in a new tab without an opener. In a note
+ * (`note`), each `@[Name](id)` mention shows as a highlighted @Name.
+ */
+export function MessageText({ text, note = false }: { text: string; note?: boolean }) {
+  const parts = useMemo(() => (note ? noteParts(text) : [{ kind: 'text' as const, text }]), [text, note]);
   return (
     <p className={styles.text}>
       {parts.map((part, index) =>
-        part.kind === 'link' ? (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
-            {part.text}
-            <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
-          </a>
+        part.kind === 'mention' ? (
+          <span key={index} className={notes.mention} data-userid={part.userid}>
+            @{part.name}
+          </span>
         ) : (
-          <span key={index}>{part.text}</span>
+          <Fragment key={index}>
+            <Linked text={part.text} />
+          </Fragment>
         ),
       )}
     </p>

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { Pin, PinOff } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { Pin, PinOff, X } from 'lucide-react';
 import type { PinnedMessage } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -16,23 +16,33 @@ import { TYPE_LABEL_KEYS } from './type-label';
 const CAP_FROM_PX = 300;
 
 interface PinnedPanelProps {
-  id: string;
+  /** The popover's id and ref (use-popover), which places it and closes it on Escape or a click outside. */
+  popoverProps: { id: string; ref: Ref<HTMLDivElement> };
   pins: PinnedMessage[] | undefined;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
   onJump: (pin: PinnedMessage) => void;
   onUnpin: (pin: PinnedMessage) => void;
-  /** Escape inside the panel closes it. */
+  /** Its close button: closes it and returns focus to the toggle. */
   onClose: () => void;
 }
 
 /**
  * The ticket's pinned messages (SPEC §2 pinned-messages toggle), oldest first: who pinned each, its text cut as
- * SPEC §5 says, a click jumps to it in the chat. It fades in after 300 ms (SPEC §9), over the messages, so
- * opening it moves nothing.
+ * SPEC §5 says, a click jumps to it in the chat. A popover under its toggle (a bottom sheet on phones) that fades
+ * in after 300 ms (SPEC §9), over the messages, so opening it moves nothing.
  */
-export function PinnedPanel({ id, pins, loading, failed, onRetry, onJump, onUnpin, onClose }: PinnedPanelProps) {
+export function PinnedPanel({
+  popoverProps,
+  pins,
+  loading,
+  failed,
+  onRetry,
+  onJump,
+  onUnpin,
+  onClose,
+}: PinnedPanelProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const contentRef = useRef<HTMLDivElement>(null);
@@ -99,22 +109,22 @@ export function PinnedPanel({ id, pins, loading, failed, onRetry, onJump, onUnpi
 
   return (
     <div
-      id={id}
+      {...popoverProps}
       role="region"
       aria-label={t('chatTools.pinnedTitle')}
-      className={styles.panel}
+      className={`${styles.panel} ${styles.pinnedPopover}`}
       data-capped={capped || undefined}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.stopPropagation();
-        onClose();
-      }}
     >
       <div ref={contentRef}>
-        <h3 className={styles.panelTitle}>
-          {t('chatTools.pinnedTitle')}
-          {pins && pins.length > 0 && <span className={styles.count}>{pins.length}</span>}
-        </h3>
+        <div className={styles.panelHead}>
+          <h3 className={styles.panelTitle}>
+            {t('chatTools.pinnedTitle')}
+            {pins && pins.length > 0 && <span className={styles.count}>{pins.length}</span>}
+          </h3>
+          <IconButton label={t('chatFrame.closePanel')} tooltipPlacement="left" onClick={onClose}>
+            <X size={16} aria-hidden="true" />
+          </IconButton>
+        </div>
         {body}
       </div>
     </div>

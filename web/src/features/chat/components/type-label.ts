@@ -11,4 +11,5 @@ export const TYPE_LABEL_KEYS = {
   rating: 'chat.message',
   close: 'chat.closed',
   reopen: 'chat.reopened',
+  note: 'notes.note',
 } as const satisfies Record<MessageType, string>;

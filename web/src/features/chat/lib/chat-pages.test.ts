@@ -38,6 +38,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     delivery_error: null,
     idempotencyKey: null,
     reply_to: null,
+    automatic: null,
     ...overrides,
   };
 }

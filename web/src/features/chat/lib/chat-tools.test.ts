@@ -28,6 +28,7 @@ function message(seq: number, day = '2026-03-01'): Message {
     delivery_error: null,
     idempotencyKey: null,
     reply_to: null,
+    automatic: null,
   };
 }
 

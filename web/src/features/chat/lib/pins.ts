@@ -1,4 +1,4 @@
-import type { Message, PinnedMessage } from '@kreechat/contract';
+import { plainNoteText, type Message, type PinnedMessage } from '@kreechat/contract';
 import { previewText } from '../../../lib/format';
 
 /*
@@ -25,15 +25,21 @@ export function removePin(pins: readonly PinnedMessage[], messageid: string): Pi
  * What a pin or a search result shows: its text cut as SPEC §5 says (over 100 characters → the first 150 and an
  * ellipsis), else the file's name; null when there is neither (the caller names the type).
  */
-export function messagePreview(message: { content: string; fileName?: string | null; file_name?: string | null }) {
-  const text = message.content.trim();
+export function messagePreview(message: {
+  content: string;
+  type?: Message['type'];
+  fileName?: string | null;
+  file_name?: string | null;
+}) {
+  const text = (message.type === 'note' ? plainNoteText(message.content) : message.content).trim();
   if (text) return previewText(text);
   const file = message.fileName ?? message.file_name ?? null;
   return file ? previewText(file) : null;
 }
 
-/** What Copy puts on the clipboard: the text, else the file's name. */
-export const copyableText = (message: Message): string => message.content || message.file_name || '';
+/** What Copy puts on the clipboard: the text (a note's mentions as @Name), else the file's name. */
+export const copyableText = (message: Message): string =>
+  (message.type === 'note' ? plainNoteText(message.content) : message.content) || message.file_name || '';
 
 /**
  * The text split around the case-insensitive matches of `keyword`, for highlighting search results. Parts at odd

@@ -5,20 +5,20 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
-import { displayUsername, fullName } from '../../../lib/format';
+import { compactCount, displayUsername, fullName } from '../../../lib/format';
 import { useColleagues } from '../api/get-colleagues';
 import styles from './colleagues.module.css';
 
 interface ColleagueListProps {
   /** The colleague whose private chat is open. */
   openId: string | null;
-  /** Colleagues with a private message not read yet; their entry blinks. */
-  unreadIds: ReadonlySet<string>;
+  /** Private messages not read yet, per colleague: their entry shows the count. */
+  unread: ReadonlyMap<string, number>;
   onOpen: (colleague: Colleague) => void;
 }
 
 /** The colleagues sidebar (SPEC §2): picture, name, department, online/offline; a click opens the private chat. */
-export function ColleagueList({ openId, unreadIds, onOpen }: ColleagueListProps) {
+export function ColleagueList({ openId, unread: unreadCounts, onOpen }: ColleagueListProps) {
   const { t } = useTranslation();
   const colleagues = useColleagues();
 
@@ -63,14 +63,14 @@ export function ColleagueList({ openId, unreadIds, onOpen }: ColleagueListProps)
       {colleagues.data.map((colleague) => {
         const name = fullName(colleague.firstName, colleague.lastName);
         const online = colleague.status === 'online';
-        const unread = unreadIds.has(colleague.id);
+        const unread = unreadCounts.get(colleague.id) ?? 0;
         return (
           <li key={colleague.id}>
             <button
               type="button"
               className={styles.entry}
               aria-current={openId === colleague.id || undefined}
-              data-unread={unread || undefined}
+              data-unread={unread > 0 || undefined}
               onClick={() => onOpen(colleague)}
               title={name}
             >
@@ -85,10 +85,10 @@ export function ColleagueList({ openId, unreadIds, onOpen }: ColleagueListProps)
                   {online ? t('colleagues.online') : t('colleagues.offline')}
                 </span>
               </span>
-              {unread && (
+              {unread > 0 && (
                 <span className={styles.unread}>
-                  <span className={styles.unreadDot} aria-hidden="true" />
-                  <span className="visually-hidden">{t('colleagues.unread')}</span>
+                  <span aria-hidden="true">{compactCount(unread)}</span>
+                  <span className="visually-hidden">{t('colleagues.unreadCount', { count: unread })}</span>
                 </span>
               )}
             </button>

@@ -2,7 +2,7 @@ import { BellRing } from 'lucide-react';
 import type { Notification } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { displayUsername } from '../../../lib/format';
-import { kindOf } from '../lib/notification-cache';
+import { kindOf, type NotificationKind } from '../lib/notification-cache';
 import styles from './notifications.module.css';
 
 /**
@@ -11,12 +11,14 @@ import styles from './notifications.module.css';
  */
 export function NotificationBanner({ notification }: { notification: Notification | null }) {
   const { t } = useTranslation();
+  const bannerText = (kind: NotificationKind, name: string) =>
+    kind === 'mention' ? t('notes.mentionedYou', { name }) : t(`notifications.${kind}`, { name });
   return (
     <div className={styles.bannerRegion} role="status" aria-live="polite">
       {notification && (
         <div className={styles.banner} key={notification.id + notification.created_on}>
           <BellRing size={16} aria-hidden="true" />
-          {t(`notifications.${kindOf(notification)}`, { name: displayUsername(notification.name) })}
+          {bannerText(kindOf(notification), displayUsername(notification.name))}
         </div>
       )}
     </div>

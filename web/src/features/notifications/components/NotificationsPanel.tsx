@@ -1,4 +1,4 @@
-import { BellDot, MessageSquare, Star, UsersRound } from 'lucide-react';
+import { AtSign, BellDot, MessageSquare, Star, UsersRound } from 'lucide-react';
 import type { Notification } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
@@ -7,7 +7,7 @@ import { clockTime, dayKey, dayTitle } from '../../../lib/dates';
 import { displayUsername, previewText } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useNotifications } from '../api/notifications';
-import { kindOf } from '../lib/notification-cache';
+import { kindOf, type NotificationKind } from '../lib/notification-cache';
 import styles from './notifications.module.css';
 
 /** SPEC §9: ratings are out of 3. */
@@ -54,6 +54,9 @@ export function NotificationsPanel({ onOpenTicket, onOpenChat, onDone }: Notific
     return title.kind === 'today' ? t('chat.today') : title.kind === 'yesterday' ? t('chat.yesterday') : title.text;
   };
 
+  const headline = (kind: NotificationKind, name: string) =>
+    kind === 'mention' ? t('notes.mentionedYou', { name }) : t(`notifications.${kind}`, { name });
+
   const open = (notification: Notification) => {
     const kind = kindOf(notification);
     if (kind === 'privateMessage') onOpenChat(notification);
@@ -78,12 +81,14 @@ export function NotificationsPanel({ onOpenTicket, onOpenChat, onDone }: Notific
                         <Star size={16} />
                       ) : kind === 'privateMessage' ? (
                         <UsersRound size={16} />
+                      ) : kind === 'mention' ? (
+                        <AtSign size={16} />
                       ) : (
                         <MessageSquare size={16} />
                       )}
                     </span>
                     <span className={styles.text}>
-                      <span className={styles.headline}>{t(`notifications.${kind}`, { name })}</span>
+                      <span className={styles.headline}>{headline(kind, name)}</span>
                       {kind === 'rating' ? (
                         <span
                           className={styles.stars}

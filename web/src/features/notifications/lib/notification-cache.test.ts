@@ -51,5 +51,9 @@ describe('kindOf', () => {
     expect(kindOf(note('a', '2026-03-02T09:00:00Z'))).toBe('clientMessage');
     expect(kindOf(note('a', '2026-03-02T09:00:00Z', { ticketid: null, senderid: 'u1' }))).toBe('privateMessage');
     expect(kindOf(note('a', '2026-03-02T09:00:00Z', { type: 'rating', rating: 2 }))).toBe('rating');
+    // A mention carries its author in senderid like a private message, and still leads to its ticket.
+    expect(kindOf(note('a', '2026-03-02T09:00:00Z', { type: 'mention', ticketid: 't1', senderid: 'u1' }))).toBe(
+      'mention',
+    );
   });
 });

@@ -24,10 +24,12 @@ export function upsertNotification(
   return { sections: next, count };
 }
 
-export type NotificationKind = 'clientMessage' | 'privateMessage' | 'rating';
+export type NotificationKind = 'clientMessage' | 'privateMessage' | 'rating' | 'mention';
 
 /** What a notification is about, for its icon, text and where a click leads. */
 export function kindOf(notification: Notification): NotificationKind {
   if (notification.type === 'rating') return 'rating';
+  // A mention names its author in senderid too, but leads to the ticket, not to a private chat.
+  if (notification.type === 'mention') return 'mention';
   return notification.senderid ? 'privateMessage' : 'clientMessage';
 }

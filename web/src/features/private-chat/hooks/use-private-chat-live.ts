@@ -8,18 +8,18 @@ import { appendPrivateMessage, peerOf, type PrivateChatPages } from '../lib/priv
 
 /**
  * Live private messages (SPEC §4): each joins its chat if loaded; one from a colleague whose chat is not open
- * marks that colleague unread until the chat opens. Loaded chats are read again on every (re)connection.
+ * counts as unread for that colleague until the chat opens. Loaded chats are read again on every (re)connection.
  */
 export function usePrivateChatLive(socket: WorkspaceSocket | null, viewerId: string, openPeerId: string | null) {
   const queryClient = useQueryClient();
-  const [unread, setUnread] = useState<ReadonlySet<string>>(() => new Set());
+  const [unread, setUnread] = useState<ReadonlyMap<string, number>>(() => new Map());
   const openPeer = useRef(openPeerId);
   openPeer.current = openPeerId;
 
   const markRead = useCallback((peerId: string) => {
     setUnread((current) => {
       if (!current.has(peerId)) return current;
-      const next = new Set(current);
+      const next = new Map(current);
       next.delete(peerId);
       return next;
     });
@@ -34,7 +34,7 @@ export function usePrivateChatLive(socket: WorkspaceSocket | null, viewerId: str
         (pages) => pages && appendPrivateMessage(pages, message, dayKey(message.created_on)),
       );
       if (message.senderid !== viewerId && peerId !== openPeer.current) {
-        setUnread((current) => (current.has(peerId) ? current : new Set(current).add(peerId)));
+        setUnread((current) => new Map(current).set(peerId, (current.get(peerId) ?? 0) + 1));
       }
     };
     const unsubscribe = onEveryConnect(

@@ -1,5 +1,6 @@
 import { ticketListSchema, type Ticket } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { countOpenFilters } from '../lib/ticket-lists';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -20,4 +21,12 @@ export const openTicketsQueryOptions = queryOptions({
 
 export function useOpenTickets() {
   return useQuery(openTicketsQueryOptions);
+}
+
+/**
+ * How many open tickets each filter holds, undefined until the list has loaded. Only a changed count re-renders the
+ * caller (react-query keeps an equal result's reference): a message in a listed ticket does not.
+ */
+export function useOpenTicketCounts(viewerId: string) {
+  return useQuery({ ...openTicketsQueryOptions, select: (list: Ticket[]) => countOpenFilters(list, viewerId) }).data;
 }

@@ -1,27 +1,43 @@
 import { useState } from 'react';
-import { Lock } from 'lucide-react';
+import { Lock, RotateCcw } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LazyConfirmDialog as ConfirmDialog } from '../../../components/lazy-dialogs';
+import { IconButton } from '../../../components/IconButton';
 import type { Viewer } from '../../../lib/session';
 import { useCloseTicket } from '../api/close-ticket';
+import { useReopenTicket } from '../api/reopen-ticket';
 import { canActOnTicket } from '../lib/ticket-actions';
 
 interface CloseTicketButtonProps {
   ticket: Ticket;
   viewer: Viewer;
+  /** Called with the ticket as the server answered, closed (or reopened). */
   onClosed?: (ticket: Ticket) => void;
+  /** `icon`: an icon button named by its label and tooltip, for a crowded header. */
+  variant?: 'button' | 'icon';
 }
 
 /** Whether the viewer may close the ticket (SPEC §4): it is open, and they handle it or see every department. */
 export const canCloseTicket = canActOnTicket;
 
-/** 'Close ticket' with its yes/no question; a failure is silent (SPEC §8). Renders nothing when not allowed. */
-export function CloseTicketButton({ ticket, viewer, onClosed }: CloseTicketButtonProps) {
+/**
+ * Whether the viewer may reopen a closed ticket: the rule of closing (its handler, or admins and moderators), as
+ * the server's reopen-ticket checks it.
+ */
+export const canReopenTicket = (ticket: Ticket, viewer: Pick<Viewer, 'id' | 'canSeeAll'>): boolean =>
+  ticket.stage === 'closed' && (ticket.userid === viewer.id || viewer.canSeeAll);
+
+/**
+ * 'Close ticket' with its question (Cancel / Close ticket); a failure is silent (SPEC §8). On a closed ticket it is
+ * the Reopen action instead (the chat shows it in its closed footer). Renders nothing when neither is allowed.
+ */
+export function CloseTicketButton({ ticket, viewer, onClosed, variant = 'button' }: CloseTicketButtonProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const close = useCloseTicket();
+  if (canReopenTicket(ticket, viewer)) return <ReopenTicketButton ticket={ticket} onReopened={onClosed} />;
   if (!canCloseTicket(ticket, viewer)) return null;
 
   const confirm = () =>
@@ -32,23 +48,63 @@ export function CloseTicketButton({ ticket, viewer, onClosed }: CloseTicketButto
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        icon={<Lock size={15} aria-hidden="true" />}
-        busy={close.isPending}
-        onClick={() => setAsking(true)}
-      >
-        {t('tickets.closeTicket')}
-      </Button>
+      {variant === 'icon' ? (
+        <IconButton
+          label={t('tickets.closeTicket')}
+          aria-busy={close.isPending || undefined}
+          disabled={close.isPending}
+          data-shortcut="close"
+          onClick={() => setAsking(true)}
+        >
+          <Lock size={17} aria-hidden="true" />
+        </IconButton>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Lock size={15} aria-hidden="true" />}
+          busy={close.isPending}
+          data-shortcut="close"
+          onClick={() => setAsking(true)}
+        >
+          {t('tickets.closeTicket')}
+        </Button>
+      )}
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
         title={t('tickets.closeConfirm')}
-        confirmLabel={t('common.yes')}
-        cancelLabel={t('common.no')}
+        confirmLabel={t('tickets.closeTicket')}
+        cancelLabel={t('common.cancel')}
         onConfirm={confirm}
       />
+    </>
+  );
+}
+
+/**
+ * Reopens a closed ticket: back to pending, where its department (and the viewer) may accept it again. A failure
+ * says so beside the button, since nothing else would change.
+ */
+function ReopenTicketButton({ ticket, onReopened }: { ticket: Ticket; onReopened?: (ticket: Ticket) => void }) {
+  const { t } = useTranslation();
+  const reopen = useReopenTicket();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<RotateCcw size={15} aria-hidden="true" />}
+        busy={reopen.isPending}
+        onClick={() => reopen.mutate(ticket.ticketid, { onSuccess: ({ ticket: reopened }) => onReopened?.(reopened) })}
+      >
+        {t('chatFrame.reopen')}
+      </Button>
+      {reopen.isError && (
+        <span role="alert" data-error>
+          {t('chatFrame.reopenFailed')}
+        </span>
+      )}
     </>
   );
 }

@@ -11,8 +11,8 @@ import { useClosedTickets } from '../api/get-closed-tickets';
 import type { TicketSearch } from '../hooks/use-ticket-search';
 import { flattenPages } from '../lib/ticket-lists';
 import { TicketCard } from './TicketCard';
+import { TicketList } from './TicketList';
 import { TicketListSkeleton } from './TicketListSkeleton';
-import { TicketSearchBox } from './TicketSearchBox';
 import { TicketSearchResults } from './TicketSearchResults';
 import styles from './tickets.module.css';
 
@@ -59,17 +59,15 @@ export function ClosedTickets({ viewer, search, scope, selectedId, onSelect, lab
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount, showingResults]);
 
-  const renderTicket = (ticket: Ticket) => (
+  const renderTicket = (ticket: Ticket, tabbable = true) => (
     <TicketCard
       ticket={ticket}
       viewerId={viewer.id}
       now={now}
       selected={ticket.ticketid === selectedId}
       onSelect={onSelect}
+      tabbable={tabbable}
     />
-  );
-  const box = search?.open && (
-    <TicketSearchBox id={CLOSED_SEARCH_ID} search={search} label={t('ticketSearch.closedLabel')} />
   );
 
   let body: ReactNode;
@@ -108,11 +106,7 @@ export function ClosedTickets({ viewer, search, scope, selectedId, onSelect, lab
   } else {
     body = (
       <div>
-        <ul className={styles.list} aria-labelledby={labelledBy}>
-          {tickets.map((ticket) => (
-            <li key={ticket.ticketid}>{renderTicket(ticket)}</li>
-          ))}
-        </ul>
+        <TicketList tickets={tickets} selectedId={selectedId} labelledBy={labelledBy} renderTicket={renderTicket} />
         <div ref={sentinel} className={styles.listEnd}>
           {isFetchingNextPage ? (
             <Spinner label={t('tickets.loadingMore')} />
@@ -124,10 +118,5 @@ export function ClosedTickets({ viewer, search, scope, selectedId, onSelect, lab
     );
   }
 
-  return (
-    <>
-      {box}
-      {body}
-    </>
-  );
+  return body;
 }

@@ -1,12 +1,14 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
+import { Hourglass, Moon, Timer, TriangleAlert } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Button } from '../../../components/Button';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
-import { dateTime, shortWhen } from '../../../lib/dates';
+import { dateTime, shortWhen, waitedFor } from '../../../lib/dates';
 import { compactCount, displayUsername, previewText, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { responseClock, type DepartmentClock, type ResponseClock } from '../lib/response-clock';
 import styles from './tickets.module.css';
 
 /** A text message previews as its text; any other kind by its name in the UI language (a file with its caption). */
@@ -34,6 +36,42 @@ function lastMessageText(t: TFunction, type: Ticket['last_message_type'], conten
   }
 }
 
+/** The first line of a preview: a card shows one line, however long the message. */
+const firstLine = (text: string): string => {
+  const end = text.indexOf('\n');
+  return end === -1 ? text : `${text.slice(0, end)}…`;
+};
+
+const TONE_ICONS = { ok: Timer, soon: Hourglass, late: TriangleAlert } as const;
+
+/**
+ * How long the client has waited against the department's target: neutral, then amber ("Due soon") from 80 %, red
+ * ("Overdue") from 100 % — said in words and by the icon as well as by the colour. The target is its tooltip and
+ * is read after the text.
+ */
+function ResponseBadge({ clock, now, lang }: { clock: ResponseClock; now: Date; lang: string }) {
+  const { t } = useTranslation();
+  const time = waitedFor(new Date(now.getTime() - clock.waitedMs).toISOString(), lang, now);
+  const text =
+    clock.tone === 'late'
+      ? t('targets.overdue', { time })
+      : clock.tone === 'soon'
+        ? t('targets.dueSoon', { time })
+        : t('tickets.waiting', { time });
+  const minutes = new Intl.NumberFormat(lang, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+  const target = t(clock.kind === 'first' ? 'targets.firstResponse' : 'targets.nextResponse', {
+    time: minutes.format(clock.targetMin),
+  });
+  const Icon = TONE_ICONS[clock.tone];
+  return (
+    <span className={styles.response} data-tone={clock.tone} title={target}>
+      <Icon size={12} aria-hidden="true" />
+      <span className={styles.responseText}>{text}</span>
+      <span className="visually-hidden">, {target}</span>
+    </span>
+  );
+}
+
 interface TicketCardProps {
   ticket: Ticket;
   viewerId: string;
@@ -43,25 +81,58 @@ interface TicketCardProps {
   /** Messages the viewer has not opened yet. */
   unread?: number;
   onSelect: (ticket: Ticket) => void;
+  /** The list's roving focus: only one card's open button is in the Tab order. */
+  tabbable?: boolean;
   /** Pending-list cards carry the Accept button. */
-  accept?: { onAccept: (ticket: Ticket) => void; busy: boolean; error?: string | null };
+  onAccept?: (ticket: Ticket) => void;
+  acceptBusy?: boolean;
+  acceptError?: string | null;
+  /** The department's hours and targets (open lists): the waiting time is held against its target. */
+  clock?: DepartmentClock;
 }
 
 /**
- * One ticket (SPEC §2 ticket cards): client, platform, department, short id, when, last message, handler and the
- * unread dot. The whole card opens the chat; Accept sits above that target.
+ * One ticket, compact (≤ 76 px, issue 13): platform, client, unread count and when on the first line; the handler
+ * or the waiting time, department and short id on the second; the last message's first line on the third. The whole
+ * card opens the chat; Accept sits above that target.
  */
-export function TicketCard({ ticket, viewerId, now, selected, unread = 0, onSelect, accept }: TicketCardProps) {
+export const TicketCard = memo(function TicketCard({
+  ticket,
+  viewerId,
+  now,
+  selected,
+  unread = 0,
+  onSelect,
+  tabbable = true,
+  onAccept,
+  acceptBusy = false,
+  acceptError = null,
+  clock,
+}: TicketCardProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const nameId = useId();
   const closed = ticket.stage === 'closed';
   const when = (closed ? ticket.closed_on : null) ?? ticket.last_message_on ?? ticket.updated_on;
-  const handler = ticket.userid
-    ? ticket.userid === viewerId
-      ? t('tickets.handledByYou')
-      : t('tickets.handledBy', { name: displayUsername(ticket.user_name ?? '?') })
-    : null;
+  // Computed on the list's minute tick, for the cards in view only (the list renders no others).
+  const response = clock ? responseClock(ticket, clock, now) : null;
+  let status: string;
+  let tone: 'closed' | 'handled' | 'pending';
+  if (closed) {
+    tone = 'closed';
+    status = ticket.closed_by_name
+      ? t('tickets.closedBy', { name: displayUsername(ticket.closed_by_name) })
+      : t('tickets.stage.closed');
+  } else if (ticket.userid) {
+    tone = 'handled';
+    status =
+      ticket.userid === viewerId
+        ? t('tickets.handledByYou')
+        : t('tickets.handledBy', { name: displayUsername(ticket.user_name ?? '?') });
+  } else {
+    tone = 'pending';
+    status = t('tickets.waiting', { time: waitedFor(ticket.reopened_on ?? ticket.created_on, lang, now) });
+  }
 
   return (
     <article
@@ -69,75 +140,84 @@ export function TicketCard({ ticket, viewerId, now, selected, unread = 0, onSele
       aria-labelledby={nameId}
       data-selected={selected || undefined}
       data-unread={unread > 0 || undefined}
+      data-accept={onAccept ? true : undefined}
     >
       <div className={styles.cardTop}>
-        {unread > 0 && (
-          <span className={styles.unreadCount}>
-            <span aria-hidden="true">{compactCount(unread)}</span>
-            <span className="visually-hidden">{t('reassign.unreadMessages', { unread })}</span>
-          </span>
-        )}
+        <PlatformIcon platform={ticket.platform} size={14} />
         <h3 className={styles.cardName}>
           <button
             type="button"
             id={nameId}
             className={styles.open}
             aria-current={selected ? 'true' : undefined}
+            tabIndex={tabbable ? 0 : -1}
+            data-ticket-open={ticket.ticketid}
             onClick={() => onSelect(ticket)}
           >
             <span aria-hidden="true">{displayUsername(ticket.client_name)}</span>
-            <span className="visually-hidden">{ticket.client_name}</span>
+            <span className="visually-hidden">
+              {ticket.client_name}, {PLATFORM_NAMES[ticket.platform]}
+            </span>
           </button>
         </h3>
+        {unread > 0 && (
+          <span className={styles.unreadCount}>
+            <span aria-hidden="true">{compactCount(unread)}</span>
+            <span className="visually-hidden">{t('reassign.unreadMessages', { unread })}</span>
+          </span>
+        )}
+        {ticket.arrived_closed && (
+          // A title, not a tooltip box: the row's paint containment would clip a box drawn outside the card.
+          <span
+            className={styles.arrivedClosed}
+            role="img"
+            aria-label={t('hours.arrivedClosed')}
+            title={t('hours.arrivedClosed')}
+          >
+            <Moon size={12} aria-hidden="true" />
+          </span>
+        )}
         <time className={styles.when} dateTime={when} title={dateTime(when, lang)}>
           {shortWhen(when, lang, now)}
         </time>
       </div>
 
       <p className={styles.cardMeta}>
-        <PlatformIcon platform={ticket.platform} size={15} />
-        <span>{PLATFORM_NAMES[ticket.platform]}</span>
+        {response && tone === 'pending' ? (
+          <ResponseBadge clock={response} now={now} lang={lang} />
+        ) : (
+          <span className={styles.status} data-tone={tone}>
+            {status}
+          </span>
+        )}
+        {response && tone === 'handled' && <ResponseBadge clock={response} now={now} lang={lang} />}
         <span aria-hidden="true">·</span>
-        <span className={styles.department}>{ticket.department_name}</span>
+        <span className={styles.department} title={ticket.department_name}>
+          {ticket.department_name}
+        </span>
         <span aria-hidden="true">·</span>
         <span className={styles.ticketId} title={ticket.ticketid}>
           <span className="visually-hidden">{t('tickets.ticketId')} </span>#{shortId(ticket.ticketid)}
         </span>
       </p>
 
-      {ticket.last_message_type && (
-        <p className={styles.preview}>{lastMessageText(t, ticket.last_message_type, ticket.last_message ?? '')}</p>
+      {acceptError ? (
+        <p className={styles.cardError} role="alert" title={acceptError}>
+          {acceptError}
+        </p>
+      ) : (
+        <p className={styles.preview}>
+          {ticket.last_message_type
+            ? firstLine(lastMessageText(t, ticket.last_message_type, ticket.last_message ?? ''))
+            : '\u00a0'}
+        </p>
       )}
 
-      <div className={styles.cardBottom}>
-        {closed ? (
-          <span className={styles.badge} data-tone="closed">
-            {ticket.closed_by_name
-              ? t('tickets.closedBy', { name: displayUsername(ticket.closed_by_name) })
-              : t('tickets.stage.closed')}
-          </span>
-        ) : (
-          <span className={styles.badge} data-tone={handler ? 'handled' : 'pending'}>
-            {handler ?? t('tickets.pending')}
-          </span>
-        )}
-        {accept && (
-          <Button
-            size="sm"
-            className={styles.accept}
-            disabled={ticket.userid !== null}
-            busy={accept.busy}
-            onClick={() => accept.onAccept(ticket)}
-          >
-            {t('tickets.accept')}
-          </Button>
-        )}
-      </div>
-      {accept?.error && (
-        <p className={styles.cardError} role="alert">
-          {accept.error}
-        </p>
+      {onAccept && (
+        <Button size="sm" className={styles.accept} busy={acceptBusy} onClick={() => onAccept(ticket)}>
+          {t('tickets.accept')}
+        </Button>
       )}
     </article>
   );
-}
+});

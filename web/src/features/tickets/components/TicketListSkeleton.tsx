@@ -12,15 +12,11 @@ export function TicketListSkeleton({ label, cards = 3 }: { label: string; cards?
       {Array.from({ length: cards }, (_, index) => (
         <div key={index} className={styles.skeletonCard}>
           <div className={styles.cardTop}>
-            <Skeleton width="45%" height={16} />
+            <Skeleton width="45%" height={14} />
             <Skeleton width={36} height={12} />
           </div>
-          <Skeleton width="70%" height={12} />
-          <Skeleton width="90%" height={12} />
-          <div className={styles.cardBottom}>
-            <Skeleton width={90} height={22} radius="full" />
-            <Skeleton width={64} height={30} radius="md" />
-          </div>
+          <Skeleton width="60%" height={11} />
+          <Skeleton width="85%" height={12} />
         </div>
       ))}
     </div>

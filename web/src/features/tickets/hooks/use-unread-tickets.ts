@@ -14,19 +14,37 @@ export function markTicketUnread(queryClient: QueryClient, ticketid: string): vo
   queryClient.setQueryData<UnreadCounts>(unreadQueryKey, (counts = NONE) => addUnread(counts, ticketid));
 }
 
-export function useUnreadTickets() {
+/** The counts as a query that never fetches: live events write them, components read them. */
+function useUnreadQuery<T = UnreadCounts>(select?: (counts: UnreadCounts) => T) {
   const queryClient = useQueryClient();
-  const { data: unread } = useQuery({
+  return useQuery({
     queryKey: unreadQueryKey,
     queryFn: () => queryClient.getQueryData<UnreadCounts>(unreadQueryKey) ?? NONE,
     initialData: NONE,
     staleTime: Infinity,
     gcTime: Infinity,
-  });
-  const markRead = useCallback(
+    select,
+  }).data;
+}
+
+/** Clears a ticket's unread count, without re-rendering the caller when counts change. */
+export function useMarkTicketRead() {
+  const queryClient = useQueryClient();
+  return useCallback(
     (ticketid: string) =>
       queryClient.setQueryData<UnreadCounts>(unreadQueryKey, (counts = NONE) => clearUnread(counts, ticketid)),
     [queryClient],
   );
-  return { unread, markRead };
+}
+
+/** Each ticket's unread count, for the cards. */
+export function useUnreadTickets() {
+  return { unread: useUnreadQuery() as UnreadCounts, markRead: useMarkTicketRead() };
+}
+
+const total = (counts: UnreadCounts) => Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+/** All unread messages of the ticket lists; only its own subscriber re-renders when it changes. */
+export function useUnreadTotal(): number {
+  return useUnreadQuery(total) as number;
 }

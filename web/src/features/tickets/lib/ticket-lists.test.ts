@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, Ticket } from '@kreechat/contract';
 import {
+  byActivity,
   closedScopeShows,
+  countOpenFilters,
+  filtersFor,
   flattenPages,
+  neighbour,
+  openTicketsOf,
   freshest,
   isVisibleTo,
   prependClosed,
@@ -39,6 +44,9 @@ function ticket(id: string, overrides: Partial<Ticket> = {}): Ticket {
     last_message: null,
     last_message_type: null,
     last_message_on: null,
+    awaiting_since: null,
+    first_response_on: null,
+    arrived_closed: false,
     ...overrides,
   };
 }
@@ -58,20 +66,37 @@ describe('open list', () => {
     expect(ids(replaceInPlace(list, ticket('c')))).toEqual(['c', 'a', 'b']);
   });
 
-  it("updates the card's last message like the server: its content and its type", () => {
+  it("updates the card's last message like the server (content, type) and moves it to the front", () => {
     const message = { ticketid: 'b', type: 'text', content: 'hello', created_on: '2026-03-01T11:00:00Z' };
-    const list = withLastMessage([ticket('a'), ticket('b')], message as Message);
-    expect(list[1]).toMatchObject({
+    const list = withLastMessage([ticket('a'), ticket('b'), ticket('c')], message as Message);
+    expect(ids(list)).toEqual(['b', 'a', 'c']);
+    expect(list[0]).toMatchObject({
       last_message: 'hello',
       last_message_type: 'text',
       last_message_on: '2026-03-01T11:00:00Z',
     });
     const file = { ...message, type: 'document', content: '' };
-    expect(withLastMessage(list, file as Message)[1]).toMatchObject({
+    expect(withLastMessage(list, file as Message)[0]).toMatchObject({
       last_message: '',
       last_message_type: 'document',
     });
     expect(withLastMessage(list, { ...message, ticketid: 'zz' } as Message)).toBe(list);
+  });
+
+  it("moves the card's response clock as the server does: a client starts a wait, an agent's answer ends it", () => {
+    const at = (created_on: string, more: Partial<Message> = {}) =>
+      ({ ticketid: 'a', type: 'text', content: 'x', isagent: false, automatic: null, created_on, ...more }) as Message;
+    const waiting = withLastMessage([ticket('a')], at('2026-03-01T11:00:00Z'))[0]!;
+    expect(waiting).toMatchObject({ awaiting_since: '2026-03-01T11:00:00Z', first_response_on: null });
+    // A second client message does not restart the wait; the desk's own messages and notes answer nobody.
+    const still = [at('2026-03-01T11:05:00Z'), at('2026-03-01T11:06:00Z', { isagent: true, automatic: 'greeting' })]
+      .concat(at('2026-03-01T11:07:00Z', { isagent: true, type: 'note' }))
+      .reduce((list, message) => withLastMessage(list, message), [waiting]);
+    expect(still[0]).toMatchObject({ awaiting_since: '2026-03-01T11:00:00Z', first_response_on: null });
+    const answered = withLastMessage(still, at('2026-03-01T11:08:00Z', { isagent: true }))[0]!;
+    expect(answered).toMatchObject({ awaiting_since: null, first_response_on: '2026-03-01T11:08:00Z' });
+    const next = withLastMessage([answered], at('2026-03-01T12:00:00Z', { isagent: true }))[0]!;
+    expect(next.first_response_on).toBe('2026-03-01T11:08:00Z');
   });
 });
 
@@ -143,5 +168,43 @@ describe('client changes', () => {
     expect(changed.map((t) => t.account_number)).toEqual(['PT-0042', null, 'PT-0042']);
     expect(changed[1]).toBe(list[1]);
     expect(withClientChange(list, 'nobody', { account_number: '1' })).toBe(list);
+  });
+});
+
+describe('filters', () => {
+  const list = [
+    ticket('p1', { updated_on: '2026-03-01T09:00:00Z' }),
+    ticket('m1', { userid: 'me', last_message_on: '2026-03-01T12:00:00Z' }),
+    ticket('o1', { userid: 'colleague', last_message_on: '2026-03-01T11:00:00Z' }),
+    ticket('p2', { last_message_on: '2026-03-01T13:00:00Z' }),
+  ];
+
+  it("show unassigned tickets as pending, the viewer's as mine, every open one as all", () => {
+    expect(ids(openTicketsOf(list, 'pending', 'me'))).toEqual(['p2', 'p1']);
+    expect(ids(openTicketsOf(list, 'mine', 'me'))).toEqual(['m1']);
+    expect(ids(openTicketsOf(list, 'all', 'me'))).toEqual(['p2', 'm1', 'o1', 'p1']);
+    expect(countOpenFilters(list, 'me')).toEqual({ pending: 2, mine: 1, all: 4 });
+  });
+
+  it('sort by the last activity, ties by id, and never reorder the cached list', () => {
+    const same = [ticket('b'), ticket('a')];
+    expect(ids([...same].sort(byActivity))).toEqual(['a', 'b']);
+    openTicketsOf(list, 'all', 'me');
+    expect(ids(list)).toEqual(['p1', 'm1', 'o1', 'p2']);
+  });
+
+  it('offer All only to those who see every department', () => {
+    expect(filtersFor(true)).toEqual(['pending', 'mine', 'all', 'closed']);
+    expect(filtersFor(false)).toEqual(['pending', 'mine', 'closed']);
+  });
+
+  it('step to the next and previous ticket, wrapping, from none to the ends', () => {
+    const three = [ticket('a'), ticket('b'), ticket('c')];
+    expect(neighbour(three, 'a', 1)?.ticketid).toBe('b');
+    expect(neighbour(three, 'c', 1)?.ticketid).toBe('a');
+    expect(neighbour(three, 'a', -1)?.ticketid).toBe('c');
+    expect(neighbour(three, null, 1)?.ticketid).toBe('a');
+    expect(neighbour(three, 'gone', -1)?.ticketid).toBe('c');
+    expect(neighbour([], 'a', 1)).toBeUndefined();
   });
 });

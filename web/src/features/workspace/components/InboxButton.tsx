@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { BellDot, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/CountBadge';
 import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
 import { Spinner } from '../../../components/Spinner';
+import { usePopover } from '../../../components/use-popover';
 import styles from './WorkspaceHeader.module.css';
 
 /** What the notifications feature puts into the inbox: the panel's body and header actions, its open state. */
@@ -21,52 +22,37 @@ interface InboxButtonProps {
   slot?: InboxSlot;
 }
 
-/** The inbox bubble with the unread count; opens the notifications panel. Escape or a click outside closes it. */
+/**
+ * The inbox bubble with the unread count; opens the notifications panel, a popover like the others (use-popover):
+ * Escape or a click outside closes it, inside the viewport, a bottom sheet on phones.
+ */
 export function InboxButton({ unread, slot }: InboxButtonProps) {
   const { t } = useTranslation();
-  const [ownOpen, setOwnOpen] = useState(false);
-  const open = slot?.open ?? ownOpen;
-  const setOpen = slot?.onOpenChange ?? setOwnOpen;
-  const panelId = useId();
   const titleId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        rootRef.current?.querySelector('button')?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, setOpen]);
+  const { open, setOpen, buttonProps, popoverProps, wrapperProps } = usePopover({
+    placement: 'bottom-end',
+    open: slot?.open,
+    onOpenChange: slot?.onOpenChange,
+  });
 
   const label =
     unread > 0 ? `${t('workspace.inbox')}, ${t('workspace.inboxUnread', { unread })}` : t('workspace.inbox');
 
   return (
-    <div className={styles.popoverRoot} ref={rootRef}>
+    <div className={styles.popoverRoot} {...wrapperProps}>
       <IconButton
         tone="ink"
         label={label}
         tooltip={t('workspace.inbox')}
-        aria-expanded={open}
-        aria-controls={panelId}
+        {...buttonProps}
+        aria-haspopup={undefined}
+        aria-controls={popoverProps.id}
         onClick={() => setOpen(!open)}
         badge={<CountBadge count={unread} hideZero tone="danger" floating />}
       >
         <Inbox size={20} aria-hidden="true" />
       </IconButton>
-      <div id={panelId} className={styles.popover} hidden={!open} role="region" aria-labelledby={titleId}>
+      <div {...popoverProps} className={styles.popover} hidden={!open} role="region" aria-labelledby={titleId}>
         <div className={styles.popoverHead}>
           <h2 id={titleId} className={styles.popoverTitle}>
             {t('workspace.notifications')}

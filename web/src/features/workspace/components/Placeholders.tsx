@@ -1,4 +1,4 @@
-import { Archive, Inbox, MessagesSquare, Users } from 'lucide-react';
+import { Inbox, MessagesSquare, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import styles from './WorkspaceShell.module.css';
@@ -13,18 +13,6 @@ export function NoPendingTickets() {
       icon={<Inbox size={24} />}
       title={t('workspace.noPending')}
       description={t('workspace.noPendingHint')}
-    />
-  );
-}
-
-export function NoClosedTickets() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      size="sm"
-      icon={<Archive size={24} />}
-      title={t('workspace.noClosed')}
-      description={t('workspace.noClosedHint')}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { CountBadge } from '../../../components/CountBadge';
 import styles from './WorkspaceShell.module.css';
 
@@ -9,11 +9,15 @@ interface TicketColumnProps {
   count?: number;
   /** Controls at the end of the column header (search toggle, filters…). */
   actions?: ReactNode;
+  /** A row under the header that does not scroll with the list (the list's filters). */
+  toolbar?: ReactNode;
+  /** The scrolling body's role and names (a tab panel under filter tabs). */
+  bodyProps?: HTMLAttributes<HTMLDivElement>;
   children: ReactNode;
 }
 
 /** A ticket list column: a header with its title and count, then the scrolling list or its empty state. */
-export function TicketColumn({ titleId, title, count, actions, children }: TicketColumnProps) {
+export function TicketColumn({ titleId, title, count, actions, toolbar, bodyProps, children }: TicketColumnProps) {
   return (
     <div className={styles.column}>
       <div className={styles.columnHeader}>
@@ -23,7 +27,10 @@ export function TicketColumn({ titleId, title, count, actions, children }: Ticke
         {count !== undefined && <CountBadge count={count} tone={count > 0 ? 'accent' : 'neutral'} />}
         {actions && <div className={styles.columnActions}>{actions}</div>}
       </div>
-      <div className={styles.columnBody}>{children}</div>
+      {toolbar}
+      <div {...bodyProps} className={styles.columnBody} data-ticket-scroll>
+        {children}
+      </div>
     </div>
   );
 }

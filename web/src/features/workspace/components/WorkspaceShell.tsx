@@ -1,64 +1,77 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/CountBadge';
 import { TabList } from '../../../components/TabList';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { useSession } from '../../../lib/session';
 import type { InboxSlot } from './InboxButton';
-import { NoClosedTickets, NoColleagues, NoPendingTickets, NoTicketSelected } from './Placeholders';
+import { NoColleagues, NoPendingTickets, NoTicketSelected } from './Placeholders';
 import { SessionWarning } from './SessionWarning';
 import { TicketColumn } from './TicketColumn';
 import { WorkspaceFooter } from './WorkspaceFooter';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import styles from './WorkspaceShell.module.css';
 
-export type WorkspaceView = 'pending' | 'chat' | 'closed';
-const VIEWS: WorkspaceView[] = ['pending', 'chat', 'closed'];
+export type WorkspaceView = 'tickets' | 'chat' | 'colleagues';
+const VIEWS: WorkspaceView[] = ['tickets', 'chat', 'colleagues'];
 
 export interface WorkspaceShellProps {
-  /** The pending list; defaults to its empty state. */
-  pending?: ReactNode;
+  /** The ticket list's column: its title (the filter's name), count and body (filters, list). */
+  tickets?: ReactNode;
+  ticketsTitle?: string;
+  /** How many tickets the list holds; undefined while it loads or failed (no false 0). */
+  ticketsCount?: number;
+  /** Unassigned tickets: the Tickets tab's badge on the narrow layout. */
   pendingCount?: number;
-  /** Unread messages in the ticket lists: marks the Pending tab on the narrow layout while another view shows. */
-  ticketsUnread?: number;
-  /** Actions in the pending column header (search toggle…). */
-  pendingActions?: ReactNode;
+  /** Marks the Tickets tab on the narrow layout while another view shows (unread messages in the lists). */
+  ticketsUnreadMark?: ReactNode;
+  /** Actions in the ticket column header (search toggle…). */
+  ticketsActions?: ReactNode;
+  /** The list's filters, under the column header. */
+  ticketsToolbar?: ReactNode;
+  /** The list body's role and names (the tab panel of the selected filter). */
+  ticketsBodyProps?: HTMLAttributes<HTMLDivElement>;
   chat?: ReactNode;
-  closed?: ReactNode;
-  /** Actions in the closed column header (search toggle…). */
-  closedActions?: ReactNode;
   colleagues?: ReactNode;
+  /** Colleagues with unread private messages: the Colleagues tab and bar item show it on the narrow layout. */
+  colleaguesUnread?: number;
   unreadCount?: number;
   /** The notifications panel behind the header's inbox bubble. */
   inbox?: InboxSlot;
   /** The narrow layout shows one view at a time; a selected ticket switches it to the chat. */
   view?: WorkspaceView;
   onViewChange?: (view: WorkspaceView) => void;
+  /** Opens the keyboard shortcuts sheet (the footer's button). */
+  onShowShortcuts?: () => void;
 }
 
 /**
- * The main workspace frame (SPEC §2): header, pending | chat | closed columns and the colleagues sidebar,
- * footer. At ≤ 1200 px one of the three views shows at a time, switched by tabs; the sidebar hides.
- * Later issues pass their lists and the chat in through the slots.
+ * The main workspace frame (SPEC §2, reshaped by issue 13): header, then one ticket list (its filters include
+ * Closed) | the chat | the colleagues sidebar, footer. At ≤ 1200 px one of the three shows at a time, switched by
+ * tabs and the bottom bar.
  */
 export function WorkspaceShell({
-  pending,
+  tickets,
+  ticketsTitle,
+  ticketsCount,
   pendingCount = 0,
-  ticketsUnread = 0,
-  pendingActions,
+  ticketsUnreadMark,
+  ticketsActions,
+  ticketsToolbar,
+  ticketsBodyProps,
   chat,
-  closed,
-  closedActions,
   colleagues,
+  colleaguesUnread = 0,
   unreadCount = 0,
   inbox,
   view: controlledView,
   onViewChange,
+  onShowShortcuts,
 }: WorkspaceShellProps) {
   const { t } = useTranslation();
   const session = useSession();
   const narrow = useIsNarrow();
-  const [ownView, setOwnView] = useState<WorkspaceView>('pending');
+  const [ownView, setOwnView] = useState<WorkspaceView>('tickets');
   const view = controlledView ?? ownView;
   const setView = (next: WorkspaceView) => {
     setOwnView(next);
@@ -66,9 +79,9 @@ export function WorkspaceShell({
   };
 
   const tabLabels: Record<WorkspaceView, string> = {
-    pending: t('workspace.tabPending'),
+    tickets: t('workspace.tabTickets'),
     chat: t('workspace.tabChat'),
-    closed: t('workspace.tabClosed'),
+    colleagues: t('workspace.tabColleagues'),
   };
 
   /** On the narrow layout the three areas are tab panels; on the wide one, plain regions side by side. */
@@ -103,12 +116,9 @@ export function WorkspaceShell({
             render={(name) => (
               <>
                 {tabLabels[name]}
-                {name === 'pending' && <CountBadge count={pendingCount} hideZero tone="accent" />}
-                {name === 'pending' && ticketsUnread > 0 && view !== 'pending' && (
-                  <span className={styles.tabUnread}>
-                    <span className="visually-hidden">{t('reassign.unreadMessages', { unread: ticketsUnread })}</span>
-                  </span>
-                )}
+                {name === 'tickets' && <CountBadge count={pendingCount} hideZero tone="accent" />}
+                {name === 'tickets' && view !== 'tickets' && ticketsUnreadMark}
+                {name === 'colleagues' && colleaguesUnread > 0 && <CountBadge count={colleaguesUnread} tone="accent" />}
               </>
             )}
           />
@@ -116,21 +126,24 @@ export function WorkspaceShell({
 
         <div className={styles.columns}>
           <section
-            className={`${styles.panel} ${styles.pending}`}
-            aria-labelledby={narrow ? undefined : 'pending-title'}
-            {...panelProps('pending')}
+            className={`${styles.panel} ${styles.tickets}`}
+            aria-labelledby={narrow ? undefined : 'tickets-title'}
+            {...panelProps('tickets')}
           >
             <TicketColumn
-              titleId="pending-title"
-              title={t('workspace.pendingTickets')}
-              count={pendingCount}
-              actions={pendingActions}
+              titleId="tickets-title"
+              title={ticketsTitle ?? t('workspace.pendingTickets')}
+              count={ticketsCount}
+              actions={ticketsActions}
+              toolbar={ticketsToolbar}
+              bodyProps={ticketsBodyProps}
             >
-              {pending ?? <NoPendingTickets />}
+              {tickets ?? <NoPendingTickets />}
             </TicketColumn>
           </section>
 
           <section
+            data-workspace-chat
             className={`${styles.panel} ${styles.chat}`}
             aria-label={narrow ? undefined : t('workspace.chat')}
             {...panelProps('chat')}
@@ -138,17 +151,11 @@ export function WorkspaceShell({
             {chat ?? <NoTicketSelected />}
           </section>
 
-          <section
-            className={`${styles.panel} ${styles.closed}`}
-            aria-labelledby={narrow ? undefined : 'closed-title'}
-            {...panelProps('closed')}
+          <aside
+            className={`${styles.panel} ${styles.colleagues}`}
+            aria-labelledby={narrow ? undefined : 'colleagues-title'}
+            {...panelProps('colleagues')}
           >
-            <TicketColumn titleId="closed-title" title={t('workspace.closedTickets')} actions={closedActions}>
-              {closed ?? <NoClosedTickets />}
-            </TicketColumn>
-          </section>
-
-          <aside className={`${styles.panel} ${styles.colleagues}`} aria-labelledby="colleagues-title">
             <div className={styles.column}>
               <div className={styles.columnHeader}>
                 <h2 id="colleagues-title" className={styles.columnTitle}>
@@ -161,7 +168,12 @@ export function WorkspaceShell({
         </div>
       </main>
 
-      <WorkspaceFooter ticketsActive={view !== 'chat'} onShowTickets={() => setView('pending')} />
+      <WorkspaceFooter
+        view={view}
+        colleaguesUnread={colleaguesUnread}
+        onShow={setView}
+        onShowShortcuts={onShowShortcuts}
+      />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { ClientPanel, type ClientPanelProps } from './components/ClientPanel';

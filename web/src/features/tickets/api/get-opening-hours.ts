@@ -1,0 +1,26 @@
+import { openingHoursResponseSchema, type OpeningHours } from '@kreechat/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/opening-hours (every member): the company's time zone, each department's schedule and targets. */
+export const getOpeningHours = (signal?: AbortSignal): Promise<OpeningHours> =>
+  api.get('/opening-hours', openingHoursResponseSchema, signal);
+
+export const openingHoursQueryKey = ['opening-hours'] as const;
+
+/*
+ * No live event tells the workspace an admin changed the hours: a workspace open all day reads them again every
+ * quarter of an hour (and on its next mount once a minute old), which is soon enough for a schedule.
+ */
+const REFRESH_MS = 15 * 60_000;
+
+export function useOpeningHours() {
+  return useQuery(
+    queryOptions({
+      queryKey: openingHoursQueryKey,
+      queryFn: ({ signal }) => getOpeningHours(signal),
+      staleTime: 60_000,
+      refetchInterval: REFRESH_MS,
+    }),
+  );
+}
