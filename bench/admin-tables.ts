@@ -4,7 +4,8 @@
  * generate_series, the real app is built in this process, and many requests go through it (Fastify inject: the
  * whole server path — routing, session, validation, SQL, serialisation — without the network). Reported: p50/p95
  * of GET /api/get-tickets (widgets + first page), of a deep page (offset 90,000) and of GET /api/health (the
- * baseline, same run), of the client search with six kinds of term, the ratio to the baseline, and the plans.
+ * baseline, same run), of filtered and sorted pages of the table, of the client search with six kinds of term,
+ * the ratio to the baseline, and the plans.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,12 +38,34 @@ const SEARCHES: [string, string][] = [
  */
 const SHORT_TERM_NO_MATCH: [string, string] = ['a 2-letter term, no match (reads every client)', 'qz'];
 const ADMIN = { email: 'bench-admin-tables@example.test', password: 'Bench-Pass1!' };
+const DAY_MS = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The table's filters and orders as an admin uses them (query strings of GET /api/get-tickets and the pages after
+ * it). The date range is the latest week, about 10 % of the tickets (they are spread over ROWS minutes ≈ 69 days).
+ */
+function filteredCalls(weekFrom: string, weekTo: string): [string, string][] {
+  return [
+    ['closed Telegram, by client name', 'stage=closed&platform=telegram&sort=client&dir=asc'],
+    ['not accepted, oldest first', 'agent=none&sort=updated&dir=asc'],
+    ['a week by creation day, by created', `from=${weekFrom}&to=${weekTo}&sort=created&dir=desc`],
+    ['department + pending/accepted, by handler', 'department=$DEPT2&stage=pending,accepted&sort=handler&dir=asc'],
+  ];
+}
 
 /**
  * ROWS clients and one ticket each, in one statement per table: a tenth pending, the rest accepted (a third of those
- * closed), WhatsApp every third, updated over the last ROWS minutes so the order has no ties to lean on.
+ * closed), WhatsApp every third, every fourth in a second department, updated over the last ROWS minutes so the
+ * order has no ties to lean on.
  */
-async function seedRows(sql: pg.Client, companyId: string, departmentId: string, adminId: string) {
+async function seedRows(
+  sql: pg.Client,
+  companyId: string,
+  departmentId: string,
+  secondDepartmentId: string,
+  adminId: string,
+) {
   await sql.query(
     `insert into clients (id, company_id, short_id, name, account_number, created_at)
      select gen_random_uuid(), $1, 'B' || lpad(g::text, 7, '0'), 'Client ' || g, 'ACC-' || g, now() - (g || ' minutes')::interval
@@ -52,7 +75,7 @@ async function seedRows(sql: pg.Client, companyId: string, departmentId: string,
   await sql.query(
     `insert into tickets (id, company_id, client_id, department_id, handler_id, platform, stage,
                           created_at, updated_at, accepted_at, closed_at)
-     select gen_random_uuid(), $1, c.id, $2,
+     select gen_random_uuid(), $1, c.id, case when n % 4 = 0 then $4::uuid else $2::uuid end,
             case when n % 10 = 0 then null else $3::uuid end,
             (case when n % 3 = 0 then 'whatsapp' else 'telegram' end)::platform,
             (case when n % 10 = 0 then 'pending' when n % 3 = 1 then 'closed' else 'accepted' end)::ticket_stage,
@@ -61,7 +84,7 @@ async function seedRows(sql: pg.Client, companyId: string, departmentId: string,
             case when n % 10 = 0 then null else now() - (n || ' minutes')::interval - interval '2 minutes' end,
             case when n % 10 <> 0 and n % 3 = 1 then now() - (n || ' minutes')::interval end
      from (select id, row_number() over (order by short_id) as n from clients where company_id = $1) c`,
-    [companyId, departmentId, adminId],
+    [companyId, departmentId, adminId, secondDepartmentId],
   );
   // The visibility map lets the deep page walk the index without visiting the heap.
   await sql.query('vacuum analyze clients');
@@ -111,6 +134,7 @@ async function main() {
       createdAt: now,
     });
     const department = await services.departments.create(company.id, 'General');
+    const secondDepartment = await services.departments.create(company.id, 'Billing');
     const admin = await services.agents.create({
       companyId: company.id,
       email: ADMIN.email,
@@ -122,7 +146,7 @@ async function main() {
       createdAt: now,
     });
     const seeding = performance.now();
-    await seedRows(sql, company.id, department.id, admin.id);
+    await seedRows(sql, company.id, department.id, secondDepartment.id, admin.id);
     console.log(`seeded ${ROWS} clients + ${ROWS} tickets in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
     await app.ready();
@@ -145,6 +169,16 @@ async function main() {
       await measure('GET /api/10/get-tickets', get('/api/10/get-tickets')),
       await measure(`GET /api/${DEEP_OFFSET}/get-tickets`, get(`/api/${DEEP_OFFSET}/get-tickets`)),
     ];
+    const today = new Date();
+    const calls = filteredCalls(isoDay(new Date(today.getTime() - 6 * DAY_MS)), isoDay(today));
+    for (const [what, raw] of calls) {
+      const query = raw.replace('$DEPT2', secondDepartment.id);
+      const check = await app.inject({ method: 'GET', url: `/api/get-tickets?${query}`, headers: { cookie } });
+      const found = check.json<{ widgetData?: { totalTicketsCount: number } }>().widgetData?.totalTicketsCount;
+      if (check.statusCode !== 200 || !found) throw new Error(`filter "${what}" answered ${check.body.slice(0, 200)}`);
+      results.push(await measure(`get-tickets: ${what} (${found})`, get(`/api/get-tickets?${query}`)));
+      results.push(await measure(`  its page at offset 1000`, get(`/api/1000/get-tickets?${query}`)));
+    }
     const search = (what: string, term: string) =>
       measure(`search-clients: ${what}`, get(`/api/${encodeURIComponent(term)}/search-clients`));
     for (const [what, term] of SEARCHES) results.push(await search(what, term));
@@ -190,6 +224,54 @@ async function main() {
        join departments d on d.id = t.department_id join clients c on c.id = t.client_id
        left join users h on h.id = t.handler_id order by p.updated_at desc, p.id desc`,
       [company.id, DEEP_OFFSET],
+    );
+    await explain(
+      'Plan: page of closed Telegram tickets by client name, offset 1000',
+      `with page as (select t.id from tickets t join clients c on c.id = t.client_id and c.company_id = t.company_id
+                     where t.company_id = $1 and t.stage in ('closed') and t.platform in ('telegram')
+                     order by lower(c.name) asc, t.id asc limit 10 offset 1000)
+       select t.id, d.name, c.name, h.first_name from page p join tickets t on t.id = p.id
+       join departments d on d.id = t.department_id join clients c on c.id = t.client_id
+       left join users h on h.id = t.handler_id order by lower(c.name) asc, t.id asc`,
+      [company.id],
+    );
+    await explain(
+      'Plan: page of not-accepted tickets, oldest update first',
+      `select t.id from tickets t where t.company_id = $1 and t.handler_id is null
+       order by t.updated_at asc, t.id asc limit 10`,
+      [company.id],
+    );
+    await explain(
+      'Plan: page of a week by creation day, newest created first',
+      `select t.id from tickets t where t.company_id = $1 and t.created_at >= $2 and t.created_at < $3
+       order by t.created_at desc, t.id desc limit 10`,
+      [company.id, new Date(today.getTime() - 6 * DAY_MS), new Date(today.getTime() + DAY_MS)],
+    );
+    await explain(
+      'Plan: widgets of closed Telegram tickets',
+      `select count(*)::int, count(*) filter (where stage = 'pending')::int,
+              round((avg(date_part('epoch', accepted_at - created_at)) / 60)::numeric, 2)
+       from tickets t where t.company_id = $1 and t.stage in ('closed') and t.platform in ('telegram')`,
+      [company.id],
+    );
+    // Not in the schema (no migration here): the plans with the two indexes proposed in BENCHMARKS.md, built in this
+    // throwaway database after the timings above, so the lead can weigh them on the real schema.
+    await sql.query('create index bench_tickets_company_created_idx on tickets (company_id, created_at, id)');
+    await sql.query('create index bench_clients_company_name_idx on clients (company_id, lower(name))');
+    await sql.query('analyze tickets');
+    await sql.query('analyze clients');
+    await explain(
+      'Plan WITH the proposed clients (company_id, lower(name)): closed Telegram by client name, offset 1000',
+      `select t.id from tickets t join clients c on c.id = t.client_id and c.company_id = t.company_id
+       where t.company_id = $1 and t.stage in ('closed') and t.platform in ('telegram')
+       order by lower(c.name) asc, t.id asc limit 10 offset 1000`,
+      [company.id],
+    );
+    await explain(
+      'Plan WITH the proposed tickets (company_id, created_at, id): a week by creation day, newest created first',
+      `select t.id from tickets t where t.company_id = $1 and t.created_at >= $2 and t.created_at < $3
+       order by t.created_at desc, t.id desc limit 10`,
+      [company.id, new Date(today.getTime() - 6 * DAY_MS), new Date(today.getTime() + DAY_MS)],
     );
     await explain(
       'Plan: client search (a name)',

@@ -3,7 +3,7 @@
  * Vite's manifest (dist/.vite/manifest.json) and sums the gzip size of the entry chunk plus everything it imports
  * statically, plus the route's own lazy chunk and its static imports — for the login route and the workspace
  * route; CSS is counted separately. The baseline, measured in the same run, is the login route (the smallest
- * screen: React, the router, i18n and a form), and beside it the React chunk alone. Target: workspace ≤ 250 kB.
+ * screen: React, the router, i18n and a form), and beside it the React chunk alone. Target: workspace ≤ 230 kB.
  *
  * `BENCH_NO_BUILD=1` reuses an existing web/dist.
  */
@@ -14,7 +14,8 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web/dist');
-const TARGET_KB = 250;
+/** Issue 13: the workspace keeps its first download at or under 230 kB while the agent's day is added. */
+const TARGET_KB = 230;
 
 /** The route modules whose lazy chunks `web/src/app/router.tsx` loads. */
 const ROUTES = {

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildServices } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
@@ -23,7 +23,7 @@ import { messages } from '../server/src/db/schema';
 import { createMailer } from '../server/src/mail/mailer';
 import { createLogger } from '../server/src/platform/logger';
 import { hashPassword } from '../server/src/platform/passwords';
-import { freshPostgres, percentile } from './support';
+import { freshPostgres, launchBenchChromium, percentile } from './support';
 
 const BIG = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const SMALL = 20;
@@ -32,7 +32,6 @@ const OPEN_RUNS = Number(process.env.BENCH_OPEN_RUNS ?? 7);
 const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 400);
 const SCROLL_LIMIT_MS = 180_000;
 const ADMIN = { email: 'bench-chat@example.test', password: 'Bench-Pass1!' };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -226,19 +225,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchChromium();
   try {
     for (let i = 0; ; i++) {
       if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import { startWhatsAppTarget } from './ingest-whatsapp';
 import {
   cpuMillis,
@@ -22,6 +21,7 @@ import {
   startBenchServer,
   type IngestMessage,
   type IngestTarget,
+  watchArrivals,
 } from './support';
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 200);
@@ -76,27 +76,7 @@ async function benchKind(channel: Channel, kind: Kind, databaseUrl?: string): Pr
     channel === 'whatsapp' ? await startWhatsAppTarget({ ...options, seed: SEED }) : await startTelegramTarget(options);
   const { base, cookie, post, dataDir } = target;
 
-  const arrivals = new Map<string, number>();
-  const socket = io(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  socket.on('newMessage', ({ message }: { message: { content: string } }) => {
-    arrivals.set(message.content, performance.now());
-  });
-  socket.on('newTicket', ({ ticket }: { ticket: { last_message: string | null } }) => {
-    if (ticket.last_message) arrivals.set(ticket.last_message, performance.now());
-  });
-
-  const until = async (texts: string[], timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (texts.some((t) => !arrivals.has(t))) {
-      if (Date.now() > deadline)
-        throw new Error(`${texts.filter((t) => !arrivals.has(t)).length} messages never reached the socket`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  };
+  const { arrivals, until, close: closeSocket } = await watchArrivals(base, cookie);
 
   // Warm-up: every client's first message (one per POST) opens its ticket.
   const warm = slice('warm', 0, CHATS);
@@ -154,7 +134,7 @@ async function benchKind(channel: Channel, kind: Kind, databaseUrl?: string): Pr
   await until(latencyTexts, 60_000);
   const latencies = latencyTexts.map((t) => arrivals.get(t)! - sentAt.get(t)!).sort((a, b) => a - b);
 
-  socket.close();
+  closeSocket();
   await target.stop();
 
   // The raw limit on the same machine and database engine: plain INSERTs of the same message rows.

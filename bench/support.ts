@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { chromium } from '@playwright/test';
+import { io } from 'socket.io-client';
 import { startFakeBotApi } from '../server/test/fakes/telegram/fake-bot-api';
 import { freePort } from '../server/test/net';
 import { spawnServer } from '../server/test/server-process';
@@ -12,25 +12,7 @@ import { spawnServer } from '../server/test/server-process';
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-/** A new, empty PostgreSQL database beside `adminUrl`'s, so a run never sees another's rows; `drop()` removes it. */
-export async function freshPostgres(adminUrl: string, prefix: string) {
-  const name = `${prefix}_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export { freshPostgres } from '../server/test/test-db';
 
 /** The benchmark company's admin, seeded by bench/seed.ts. */
 export const BENCH_ADMIN = { email: 'bench-admin@example.test', password: 'Bench-Pass1!' };
@@ -156,3 +138,48 @@ export type IngestTarget = {
   batchSize(): number;
   stop(): Promise<void>;
 };
+
+/** Debian's Chromium as every browser benchmark launches it (the flags this machine needs). */
+export function launchBenchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * An agent's live socket that notes when each message text arrives (as a new message, or as a new ticket's last
+ * message): the benches' webhook → socket latency. `until` waits for texts to arrive, or throws after `timeoutMs`.
+ */
+export async function watchArrivals(base: string, cookie: string) {
+  const arrivals = new Map<string, number>();
+  const socket = io(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  socket.on('newMessage', ({ message }: { message: { content: string } }) => {
+    arrivals.set(message.content, performance.now());
+  });
+  socket.on('newTicket', ({ ticket }: { ticket: { last_message: string | null } }) => {
+    if (ticket.last_message) arrivals.set(ticket.last_message, performance.now());
+  });
+  const until = async (texts: string[], timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (texts.some((t) => !arrivals.has(t))) {
+      if (Date.now() > deadline)
+        throw new Error(`${texts.filter((t) => !arrivals.has(t)).length} messages never reached the socket`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  return { arrivals, until, close: () => void socket.close() };
+}

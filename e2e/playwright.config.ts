@@ -5,8 +5,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results/e2e',
-  // One server with an embedded database on a 2-core machine: tests run one after another.
-  workers: 1,
+  // Two workers on the 2-core CI machine, each with its own stack (server, fake channels, SMTP sink) and its own
+  // companies: the suite takes ~9 minutes instead of ~19, inside CI's 40. Tests within a file run in order.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,

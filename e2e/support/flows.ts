@@ -135,6 +135,21 @@ export async function openWorkspaceLive(page: Page) {
   }
 }
 
+export type TicketFilter = 'pending' | 'mine' | 'all' | 'closed';
+
+/**
+ * Shows one filter of the workspace's ticket list (Pending · Mine · All · Closed tabs) and returns its panel. On the
+ * narrow layout the list sits behind the Tickets view tab, which this opens first.
+ */
+export async function ticketList(page: Page, filter: TicketFilter) {
+  const viewTab = page.locator('#workspace-tab-tickets');
+  if (await viewTab.isVisible()) await viewTab.click();
+  const tab = page.locator(`#ticket-filter-tab-${filter}`);
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return page.locator(`#ticket-filter-panel-${filter}`);
+}
+
 /** A Telegram client writes; with several departments the bot asks which one, and the client taps `department`. */
 export async function clientWrites(
   fake: FakeBotApi,
@@ -200,4 +215,18 @@ export async function agentBrowser(browser: Browser, email: string, name: string
   await asPerson(page).expectWorkspaceOf(name);
   await openWorkspaceLive(page);
   return page;
+}
+
+/**
+ * Screenshots (with axe, through `snap`) of one screen at the three widths the desk is used at, checking nothing
+ * scrolls sideways; `before` shows, at each width, what the narrow layout hides.
+ */
+export async function snapWidths(page: Page, name: string, before?: () => Promise<unknown>) {
+  for (const width of [1440, 800, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await before?.();
+    expect(await pageFitsWidth(page), `${name} at ${width} px`).toBe(true);
+    await snap(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -21,6 +21,11 @@ export type Stack = {
   mails: Mail[];
   telegram: FakeBotApi;
   whatsapp: FakeGraphApi;
+  /**
+   * Stops the server as an operator would (SIGTERM), runs `whileDown`, and starts it again on the same address with
+   * the same data: a deploy or a crash restart, as the browsers see it.
+   */
+  restartServer(whileDown?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -46,24 +51,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const port = env.PUBLIC_URL === SELF ? await freePort() : undefined;
   if (port !== undefined) env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 
-  const server = await spawnServer(
-    {
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(workDir, 'data'),
-      SMTP_URL: smtp.url,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      WHATSAPP_GRAPH_ROOT: whatsapp.root,
-      WHATSAPP_GRAPH_VERSION: whatsapp.version,
-      WHATSAPP_APP_ID: whatsapp.appId,
-      WHATSAPP_APP_SECRET: whatsapp.appSecret,
-      WHATSAPP_VERIFY_TOKEN: 'kreechat-e2e-verify-token',
-      WHATSAPP_CONFIG_ID: '1234567890',
-      WEB_DIST: path.join(root, 'web/dist'),
-      DATABASE_URL: '',
-      ...env,
-    },
-    { port },
-  );
+  const serverEnv = {
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(workDir, 'data'),
+    SMTP_URL: smtp.url,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    WHATSAPP_GRAPH_ROOT: whatsapp.root,
+    WHATSAPP_GRAPH_VERSION: whatsapp.version,
+    WHATSAPP_APP_ID: whatsapp.appId,
+    WHATSAPP_APP_SECRET: whatsapp.appSecret,
+    WHATSAPP_VERIFY_TOKEN: 'kreechat-e2e-verify-token',
+    WHATSAPP_CONFIG_ID: '1234567890',
+    // KC_E2E_WEB_DIST: a build of the web app made elsewhere (parallel work on one tree must not share web/dist).
+    WEB_DIST: process.env.KC_E2E_WEB_DIST ?? path.join(root, 'web/dist'),
+    DATABASE_URL: '',
+    ...env,
+  };
+  let server = await spawnServer(serverEnv, { port });
+  const serverPort = Number(new URL(server.baseUrl).port);
   // Where Meta posts what no subscription override covers, such as template review results.
   if (port !== undefined) whatsapp.setAppCallbackUrl(`${server.baseUrl}/api/webhooks/whatsapp`);
 
@@ -72,6 +77,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mails: smtp.mails,
     telegram,
     whatsapp,
+    async restartServer(whileDown) {
+      await server.stop();
+      await whileDown?.();
+      server = await spawnServer(serverEnv, { port: serverPort });
+    },
     async close() {
       await server.stop();
       await whatsapp.close();

@@ -12,8 +12,8 @@ import {
 } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
-const pending = (page: Page) =>
-  page.locator('section', { has: page.getByRole('heading', { name: 'Pending Tickets' }) });
+/** The ticket list under the Pending tab, the one the workspace opens on. */
+const pending = (page: Page) => page.locator('#ticket-filter-panel-pending');
 
 test('an agent moved to another department sees its tickets, not the old one’s, without a reload', async ({
   browser,

@@ -62,7 +62,8 @@ test('a company owner registers with the mailed code, logs in, sees the workspac
   );
   await snap(page, 'workspace-1440');
   await page.setViewportSize({ width: 800, height: 900 });
-  await expect(page.getByRole('tab', { name: 'Pending' })).toBeVisible();
+  // The narrow layout: one view at a time behind the Tickets · Chat · Colleagues tabs.
+  await expect(page.getByRole('tab', { name: 'Tickets', exact: true })).toBeVisible();
   await snap(page, 'workspace-800');
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -178,7 +179,7 @@ test('switching to Japanese translates the header, and the choice follows the ac
 
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'ログアウト' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '保留中のチケット' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '未対応のチケット' })).toBeVisible();
   await snap(page, 'workspace-ja');
 
   // A fresh browser gets the account's language at login.

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   newOwner,
   openWorkspaceLive,
+  pageFitsWidth,
   registerCompanyByApi,
   snap,
 } from '../support/flows';
@@ -36,13 +37,14 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await write('My card does not work');
   await expect(page.getByRole('article', { name: /Marta/ })).toBeVisible({ timeout: 15_000 });
 
-  // Admin panel → Clients: the client is listed with the 'not added yet' fallbacks.
+  // Admin panel → Clients: the client is listed; empty fields show "—", SPEC's 'not added yet' is what they say.
   await page.getByRole('link', { name: 'Admin panel' }).click();
   await page.getByRole('link', { name: 'Clients' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/clients$/);
   const row = page.getByRole('row', { name: /Marta/ });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('not added yet');
+  await expect(row.getByTitle('not added yet')).toHaveText(['—not added yet', '—not added yet']);
+  await expect(row.getByRole('cell', { name: 'not added yet' })).toHaveCount(2);
   await expect(page.getByText('1 client', { exact: true })).toBeVisible();
 
   // Search: nothing for a stranger, the client by a part of the name (Enter), the full list again on empty text.
@@ -69,6 +71,31 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await expect(page.getByText('Address not specified.')).toBeVisible();
   await expect(page.getByText('Account number not specified.')).toBeVisible();
   await expect(page.getByText('Note not added.')).toBeVisible();
+
+  // Who the client is (issue 13): the Telegram chat id, and the ticket they opened, linked to the workspace.
+  const details = page.locator('dl');
+  await expect(details.getByRole('listitem')).toHaveText('Telegram Chat id: 7373');
+  const tickets = page.getByRole('table', { name: 'Tickets of the client' });
+  await expect(page.getByRole('heading', { name: 'Tickets (1)', level: 2 })).toBeVisible();
+  const ticketRow = tickets.getByRole('row').nth(1);
+  await expect(ticketRow.getByRole('cell')).toHaveText([
+    /^[0-9a-f]{8}$/,
+    'Pending',
+    'General',
+    '—not accepted yet',
+    /\d/,
+    '—not closed yet',
+    'Telegram',
+    '—not rated',
+  ]);
+  const ticketLink = ticketRow.getByRole('link', { name: /^Open ticket [0-9a-f]{8} in the workspace$/ });
+  await expect(ticketLink).toHaveAttribute('href', /^\/\?ticket=[0-9a-f-]{36}$/);
+  await snap(page, 'admin-client-history-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tickets).toBeVisible();
+  expect(await pageFitsWidth(page)).toBe(true);
+  await snap(page, 'admin-client-history-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit client' });
   await dialog.getByLabel('Client name').fill('Marta Silva');
@@ -111,9 +138,9 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await openWorkspaceLive(page);
   const card = page.getByRole('article', { name: /Marta/ });
   await card.getByRole('button', { name: 'Accept' }).click();
-  await expect(card.getByRole('button', { name: 'Accept' })).toBeDisabled();
-  await card.getByRole('heading', { name: /Marta/ }).click();
+  // Accept opens the chat (issue 13); the card leaves Pending.
   const log = page.getByRole('region', { name: /Marta/ }).getByRole('log', { name: 'Messages' });
+  await expect(card).toHaveCount(0);
   await expect(log).toContainText('Back again', { timeout: 15_000 });
   await expect(log).toContainText('My card does not work');
   await expect(log).not.toContainText('Hello? Anyone?');

@@ -75,8 +75,8 @@ test('colleagues see each other come and go live, chat privately, and the receiv
   await expect(input).toHaveValue('');
   await snap(grace, 'colleagues-chat-1440');
 
-  // Bob: Grace's entry blinks as unread, the inbox counts one, a banner flashes.
-  await expect(colleague(bobPage, 'Grace Hopper')).toContainText('New private message');
+  // Bob: Grace's entry counts one unread message, so does the inbox, a banner flashes.
+  await expect(colleague(bobPage, 'Grace Hopper')).toContainText('Unread private messages: 1');
   const inbox = bobPage.getByRole('button', { name: 'Inbox, 1 unread' });
   await expect(inbox).toBeVisible();
   await snap(bobPage, 'colleagues-unread-1440');
@@ -92,7 +92,7 @@ test('colleagues see each other come and go live, chat privately, and the receiv
   await panel.getByRole('button', { name: /Grace Hopper sent you a private message/ }).click();
   const bobChat = bobPage.getByRole('dialog', { name: 'Grace Hopper' });
   await expect(bobChat.getByText('Hi Bob\nlunch at one?')).toBeVisible();
-  await expect(colleague(bobPage, 'Grace Hopper')).not.toContainText('New private message');
+  await expect(colleague(bobPage, 'Grace Hopper')).not.toContainText('Unread private messages');
   await bobChat.getByLabel('Message to Grace Hopper').fill('Sure!');
   await bobChat.getByLabel('Message to Grace Hopper').press('Enter');
   await expect(graceChat.getByText('Sure!')).toBeVisible();
@@ -100,9 +100,13 @@ test('colleagues see each other come and go live, chat privately, and the receiv
   await bobChat.getByLabel('Message to Grace Hopper').press('Escape');
   await expect(bobChat).toHaveCount(0);
 
-  // The narrow layout: no sidebar, the inbox still there.
+  // The narrow layout: no sidebar; colleagues are a view of their own (the Colleagues tab); the inbox still there.
   await bobPage.setViewportSize({ width: 800, height: 900 });
   await expect(sidebar(bobPage)).toBeHidden();
+  await bobPage.locator('#workspace-tab-colleagues').click();
+  await expect(
+    bobPage.getByRole('tabpanel', { name: /Colleagues/ }).getByRole('button', { name: /Grace Hopper/ }),
+  ).toBeVisible();
   await bobPage.getByRole('button', { name: 'Inbox', exact: true }).click();
   await snap(bobPage, 'colleagues-inbox-800');
   await bobPage.keyboard.press('Escape');

@@ -9,6 +9,7 @@ import {
   PASSWORD,
   registerCompanyByApi,
   snap,
+  ticketList,
   uniqueEmail,
 } from '../support/flows';
 
@@ -88,11 +89,15 @@ test('two agents: one pins and unpins through the message menu, the other sees i
   await expect(cardA).toBeVisible({ timeout: 15_000 });
   await expect(cardA).toContainText('Thanks in advance', { timeout: 20_000 });
 
-  // A accepts and opens the chat; B opens the same ticket with its pinned panel (empty so far).
+  // A accepts (which opens the chat); B, an admin, opens the same ticket from All with its pinned panel (empty so far).
   await cardA.getByRole('button', { name: 'Accept' }).click();
-  await cardA.getByRole('heading', { name: /Ana/ }).click();
   await expect(logOf(pageA)).toContainText('Thanks in advance');
-  await pageB.getByRole('article', { name: /Ana/ }).getByRole('heading', { name: /Ana/ }).click();
+  await (
+    await ticketList(pageB, 'all')
+  )
+    .getByRole('article', { name: /Ana/ })
+    .getByRole('heading', { name: /Ana/ })
+    .click();
   await expect(logOf(pageB)).toContainText('Thanks in advance');
   await chatOf(pageB).getByRole('button', { name: 'Pinned messages' }).click();
   const panelB = chatOf(pageB).getByRole('region', { name: 'Pinned messages' });

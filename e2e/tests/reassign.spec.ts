@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
   agentBrowser,
@@ -11,12 +10,10 @@ import {
   registerAgentByApi,
   registerCompanyByApi,
   snap,
+  ticketList,
   uniqueEmail,
 } from '../support/flows';
 import { expect, test } from '../support/fixtures';
-
-const column = (page: Page, title: 'Pending Tickets' | 'Closed Tickets') =>
-  page.locator('section', { has: page.getByRole('heading', { name: title }) });
 
 test('an agent hands a ticket to another department live, sends one to its queue, and both search their tickets', async ({
   browser,
@@ -52,15 +49,15 @@ test('an agent hands a ticket to another department live, sends one to its queue
   const bruno = await agentBrowser(browser, agents.bruno, 'Bruno Agent');
   await clientWrites(fake, bot.token, 5101, 'Anastasia', 'General');
   await clientWrites(fake, bot.token, 5102, 'Boris', 'General');
-  const almaPending = column(alma, 'Pending Tickets');
-  const brunoPending = column(bruno, 'Pending Tickets');
+  const almaPending = await ticketList(alma, 'pending');
+  const brunoPending = await ticketList(bruno, 'pending');
   await expect(almaPending.getByRole('article')).toHaveCount(2, { timeout: 15_000 });
   await expect(brunoPending.getByText('No pending tickets')).toBeVisible();
 
-  // Alma accepts Anastasia and hands her to Bruno in Billing.
+  // Alma accepts Anastasia (which opens her chat) and hands her to Bruno in Billing.
   const anastasia = almaPending.getByRole('article', { name: /Anastasia/ });
   await anastasia.getByRole('button', { name: 'Accept' }).click();
-  await anastasia.getByRole('heading', { name: /Anastasia/ }).click();
+  await expect(anastasia).toHaveCount(0);
   const almaChat = alma.getByRole('region', { name: /Anastasia/ });
   await almaChat.getByRole('button', { name: 'Reassign' }).click();
   const modal = alma.getByRole('dialog', { name: 'Reassign ticket' });
@@ -75,10 +72,15 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await snap(alma, 'reassign-modal');
   await proceed.click();
   await expect(modal).toBeHidden();
-  await expect(almaPending.getByRole('article', { name: /Anastasia/ })).toHaveCount(0);
+  // She left Alma's department: her chat closes and she is no longer among Alma's tickets.
+  await expect(almaChat).toHaveCount(0);
+  const almaMine = await ticketList(alma, 'mine');
+  await expect(almaMine.getByText('No tickets of yours')).toBeVisible();
 
-  // It arrives in Bruno's list live, as his; he can answer the client.
-  const handed = brunoPending.getByRole('article', { name: /Anastasia/ });
+  // It arrives in Bruno's list live, as his (Mine, not Pending); he can answer the client.
+  await expect(brunoPending.getByText('No pending tickets')).toBeVisible();
+  const brunoMine = await ticketList(bruno, 'mine');
+  const handed = brunoMine.getByRole('article', { name: /Anastasia/ });
   await expect(handed).toContainText('Handled by you');
   await expect(handed).toContainText('Billing');
   await handed.getByRole('heading', { name: /Anastasia/ }).click();
@@ -88,17 +90,19 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await fake.waitForCall(bot.token, 'sendMessage', (c) => c.params.text === 'Billing here, how can I help?');
 
   // Boris goes to Billing's queue with nobody chosen: pending there, for anyone of Billing to accept.
+  await ticketList(alma, 'pending');
   const boris = almaPending.getByRole('article', { name: /Boris/ });
   await boris.getByRole('button', { name: 'Accept' }).click();
-  await boris.getByRole('heading', { name: /Boris/ }).click();
   await alma.getByRole('region', { name: /Boris/ }).getByRole('button', { name: 'Reassign' }).click();
   await modal.getByRole('group', { name: 'Department' }).getByRole('radio', { name: 'Billing' }).check();
   await expect(modal.getByRole('radio', { name: 'No one yet: pending in the department' })).toBeChecked();
   await modal.getByRole('button', { name: 'Proceed' }).click();
   await expect(modal).toBeHidden();
+  await expect(alma.getByRole('region', { name: /Boris/ })).toHaveCount(0);
   await expect(almaPending.getByText('No pending tickets')).toBeVisible();
+  await ticketList(bruno, 'pending');
   const queued = brunoPending.getByRole('article', { name: /Boris/ });
-  await expect(queued).toContainText('Pending');
+  await expect(queued).toContainText('Waiting');
   await expect(queued.getByRole('button', { name: 'Accept' })).toBeEnabled();
 
   // Boris writes while Bruno reads Anastasia's chat: his card counts it as unread until opened.
@@ -121,8 +125,9 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await bruno.getByRole('button', { name: 'Search tickets' }).first().click();
   const box = bruno.getByRole('searchbox', { name: 'Search pending tickets' });
   await expect(box).toBeFocused();
+  // Search covers every open ticket of Bruno's, whichever filter shows (Anastasia is under Mine).
   await box.fill('anast');
-  await expect(brunoPending.getByRole('article')).toHaveCount(2);
+  await expect(brunoPending.getByRole('article')).toHaveCount(1);
   await box.press('Enter');
   await expect(brunoPending.getByRole('article')).toHaveCount(1);
   await expect(brunoPending.getByRole('article', { name: /Anastasia/ })).toBeVisible();
@@ -136,15 +141,16 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await expect(brunoPending.getByText('No tickets found!')).toHaveCSS('color', 'rgb(180, 35, 24)');
   await snap(bruno, 'search-none-1440');
   await box.fill('');
-  await expect(brunoPending.getByRole('article')).toHaveCount(2);
+  await expect(brunoPending.getByRole('article')).toHaveCount(1);
 
-  // Alma no longer finds what left her department; the closed column has its own search.
-  await alma.getByRole('button', { name: 'Search tickets' }).first().click();
+  // Alma no longer finds what left her department; the closed list has its own search.
+  await alma.getByRole('button', { name: 'Search tickets' }).click();
   await alma.getByRole('searchbox', { name: 'Search pending tickets' }).fill('Boris');
   await alma.getByRole('searchbox', { name: 'Search pending tickets' }).press('Enter');
   await expect(almaPending.getByText('No tickets found!')).toBeVisible();
-  const almaClosed = column(alma, 'Closed Tickets');
-  await almaClosed.getByRole('button', { name: 'Search tickets' }).click();
+  const almaClosed = await ticketList(alma, 'closed');
+  await expect(alma.getByRole('searchbox', { name: 'Search pending tickets' })).toHaveCount(0);
+  await alma.getByRole('button', { name: 'Search tickets' }).click();
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).fill('Boris');
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Enter');
   await expect(almaClosed.getByText('No tickets found!')).toBeVisible();
@@ -153,13 +159,14 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Escape');
   await expect(alma.getByRole('searchbox', { name: 'Search closed tickets' })).toHaveCount(0);
   await expect(almaClosed.getByText('No closed tickets')).toBeVisible();
-  await expect(almaClosed.getByRole('button', { name: 'Search tickets' })).toBeFocused();
+  await expect(alma.getByRole('button', { name: 'Search tickets' })).toBeFocused();
 
   // Opening Boris clears his unread count.
   await queued.getByRole('heading', { name: /Boris/ }).click();
   await expect(queued.getByText('Unread messages: 1')).toHaveCount(0);
 
   // The narrow layout: one view at a time, with the bottom bar; the handler's chat keeps its actions.
+  await ticketList(bruno, 'mine');
   await handed.getByRole('heading', { name: /Anastasia/ }).click();
   await bruno.setViewportSize({ width: 800, height: 900 });
   await expect(
@@ -169,17 +176,18 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await expect(bar.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
-  await expect(bruno.getByRole('tab', { name: /Chat/ })).toHaveAttribute('aria-selected', 'true');
-  // A message for another ticket while the chat shows marks the Pending tab.
+  await expect(bruno.locator('#workspace-tab-chat')).toHaveAttribute('aria-selected', 'true');
+  // A message for another ticket while the chat shows marks the Tickets tab.
   await fake.pushUpdate(
     bot.token,
     textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId: 5102, text: 'Still waiting', firstName: 'Boris' }),
   );
-  await expect(bruno.getByRole('tab', { name: /Pending.*Unread messages: 1/ })).toBeVisible({ timeout: 15_000 });
+  await expect(bruno.locator('#workspace-tab-tickets')).toContainText('Unread messages: 1', { timeout: 15_000 });
   await snap(bruno, 'reassign-bruno-chat-800');
   await bar.getByRole('button', { name: 'Tickets' }).click();
-  await expect(bruno.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(brunoPending.getByRole('article')).toHaveCount(2);
+  await expect(bruno.locator('#workspace-tab-tickets')).toHaveAttribute('aria-selected', 'true');
+  await ticketList(bruno, 'pending');
+  await expect(brunoPending.getByRole('article')).toHaveCount(1);
   await expect(queued.getByText('Unread messages: 1')).toBeAttached();
   await snap(bruno, 'reassign-bruno-pending-800');
   await page.setViewportSize({ width: 800, height: 900 });

@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { textUpdate } from '../../server/test/fakes/telegram/updates';
+import { expect, test } from '../support/fixtures';
+import {
+  agentBrowser,
+  asPerson,
+  connectBotByApi,
+  newOwner,
+  pageFitsWidth,
+  registerAgentByApi,
+  registerCompanyByApi,
+  snap,
+  uniqueEmail,
+} from '../support/flows';
+
+const chatOf = (page: Page) => page.getByRole('region', { name: /Nadia/ }).first();
+const logOf = (page: Page) => chatOf(page).getByRole('log', { name: 'Messages' });
+const composerOf = (page: Page) => chatOf(page).getByRole('textbox', { name: /Message|Internal note/ });
+
+test('an internal note with an @mention: the colleague sees it live, apart, and is notified; the client gets nothing; / inserts a bubble', async ({
+  page,
+  browser,
+  request,
+  mailbox,
+  stack,
+}) => {
+  const fake = stack.telegram;
+  const owner = newOwner({ firstName: 'Olga', lastName: 'Owner', company: 'Note Parcel' });
+  await registerCompanyByApi(request, mailbox, owner);
+  expect((await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password } })).ok()).toBe(
+    true,
+  );
+  const arno = { email: uniqueEmail('arno'), firstName: 'Arno', lastName: 'Agent' };
+  const bea = { email: uniqueEmail('bea'), firstName: 'Bea', lastName: 'Bolt' };
+  await registerAgentByApi(request, arno);
+  await registerAgentByApi(request, bea);
+  const bot = await connectBotByApi(request, fake, 'note_parcel_bot');
+
+  const pageA = page;
+  await pageA.setViewportSize({ width: 1440, height: 900 });
+  await asPerson(pageA).logIn(arno.email, 'Sup3r-Secret!');
+  await asPerson(pageA).expectWorkspaceOf('Arno Agent');
+  const pageB = await agentBrowser(browser, bea.email, 'Bea Bolt');
+  await pageB.setViewportSize({ width: 1440, height: 900 });
+  // Arno's canned reply, for the / menu.
+  expect(
+    (
+      await pageA.request.post('/api/create-bubble', { data: { name: 'Greeting', content: 'Hello! How can I help?' } })
+    ).ok(),
+  ).toBe(true);
+  await pageA.reload();
+
+  const chatId = 6262;
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'My parcel is lost', firstName: 'Nadia' }),
+  );
+  // Bea opens the pending ticket; Arno accepts it, which opens it for him.
+  const cardB = pageB.getByRole('article', { name: /Nadia/ });
+  await expect(cardB).toBeVisible({ timeout: 15_000 });
+  await cardB.getByRole('heading', { name: /Nadia/ }).click();
+  await expect(logOf(pageB)).toContainText('My parcel is lost');
+  const cardA = pageA.getByRole('article', { name: /Nadia/ });
+  await expect(cardA).toBeVisible({ timeout: 15_000 });
+  await cardA.getByRole('button', { name: 'Accept' }).click();
+  await expect(logOf(pageA)).toContainText('My parcel is lost');
+
+  // Arno, by keyboard only: the shortcut turns the composer into a note, @Be offers Bea, Enter takes her.
+  const boxA = composerOf(pageA);
+  await boxA.focus();
+  let keys = 0;
+  const press = async (key: string) => {
+    keys += 1;
+    await pageA.keyboard.press(key);
+  };
+  await press('Alt+Shift+N');
+  await expect(chatOf(pageA).getByRole('radio', { name: 'Note' })).toBeChecked();
+  await expect(boxA).toHaveAccessibleName('Internal note');
+  await expect(chatOf(pageA).getByRole('button', { name: 'Attach file' })).toBeDisabled();
+  await pageA.keyboard.type('Please call her @Be');
+  const mentions = chatOf(pageA).getByRole('listbox', { name: 'Mention a colleague' });
+  await expect(mentions.getByRole('option')).toHaveText([/Bea Bolt/]);
+  await expect(mentions.getByRole('option', { name: /Bea Bolt/ })).toHaveAttribute('aria-selected', 'true');
+  await snap(pageA, 'notes-mention-1440');
+  await press('Enter');
+  await expect(mentions).toHaveCount(0);
+  await pageA.keyboard.type('about the refund');
+  await expect(boxA).toHaveValue(/^Please call her @\[Bea Bolt\]\([0-9a-f-]{36}\) about the refund$/);
+  await press('Enter');
+  const noteA = logOf(pageA).locator('[data-messageid]', { hasText: 'about the refund' });
+  await expect(noteA).toContainText('Internal note');
+  await expect(noteA).toContainText('@Bea Bolt');
+  await expect(noteA).not.toContainText('](');
+  expect(keys).toBeLessThanOrEqual(3);
+  await snap(pageA, 'notes-chat-1440');
+
+  // Bea: the note arrives live, styled apart, and her inbox says who mentioned her.
+  const noteB = logOf(pageB).locator('[data-messageid]', { hasText: 'about the refund' });
+  await expect(noteB).toContainText('Internal note');
+  await expect(noteB.locator('[data-type="note"]')).toBeVisible();
+  const inbox = pageB.getByRole('button', { name: 'Inbox, 1 unread' });
+  await expect(inbox).toBeVisible();
+  await inbox.click();
+  const panel = pageB.getByRole('region', { name: 'Notifications' });
+  await expect(panel).toContainText('Arno Agent mentioned you in a note');
+  await expect(panel).toContainText('Please call her @Bea Bolt about the refund');
+  await snap(pageB, 'notes-inbox-1440');
+  await pageB.keyboard.press('Escape');
+
+  // Back to Reply; `/` offers Arno's bubbles, Escape closes the menu and keeps the caret, Enter inserts.
+  await press('Alt+Shift+N');
+  await expect(chatOf(pageA).getByRole('radio', { name: 'Reply' })).toBeChecked();
+  await pageA.keyboard.type('/');
+  const bubbles = chatOf(pageA).getByRole('listbox', { name: 'Your bubbles' });
+  await expect(bubbles.getByRole('option')).toHaveCount(1);
+  await pageA.keyboard.press('Escape');
+  await expect(bubbles).toHaveCount(0);
+  await expect(boxA).toBeFocused();
+  await pageA.keyboard.press('Backspace');
+  await pageA.keyboard.type('/gre');
+  await expect(bubbles.getByRole('option', { name: /Greeting/ })).toHaveAttribute('aria-selected', 'true');
+  await snap(pageA, 'notes-slash-1440');
+  await pageA.keyboard.press('Enter');
+  await expect(boxA).toHaveValue('Hello! How can I help?');
+  await expect(boxA).toBeFocused();
+  await pageA.keyboard.press('Enter');
+
+  // The client's bot got the reply and nothing of the note.
+  await fake.waitForCall(
+    bot.token,
+    'sendMessage',
+    (c) => String(c.params.chat_id) === String(chatId) && c.params.text === 'Hello! How can I help?',
+    15_000,
+  );
+  expect(JSON.stringify(fake.calls(bot.token))).not.toContain('about the refund');
+
+  // 800 px: the composer keeps its switch and the note its look.
+  await pageA.setViewportSize({ width: 800, height: 1000 });
+  await expect(logOf(pageA).locator('[data-type="note"]')).toBeVisible();
+  expect(await pageFitsWidth(pageA)).toBe(true);
+  await snap(pageA, 'notes-chat-800');
+
+  // A phone: the note mode and its menu stay inside the screen.
+  await pageA.setViewportSize({ width: 390, height: 844 });
+  await expect(chatOf(pageA)).toBeVisible();
+  await boxA.focus();
+  await pageA.keyboard.press('Alt+Shift+N');
+  await pageA.keyboard.type('@');
+  await expect(mentions.getByRole('option')).toHaveCount(2);
+  expect(await pageFitsWidth(pageA)).toBe(true);
+  const box = await mentions.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await snap(pageA, 'notes-mention-390');
+  await pageB.context().close();
+});

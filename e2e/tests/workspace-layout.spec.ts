@@ -1,0 +1,84 @@
+import { textUpdate } from '../../server/test/fakes/telegram/updates';
+import { expect, test } from '../support/fixtures';
+import {
+  asPerson,
+  connectBotByApi,
+  expectAccessible,
+  newOwner,
+  registerAgentByApi,
+  registerCompanyByApi,
+  uniqueEmail,
+} from '../support/flows';
+import { expectFitsViewport } from '../support/viewport';
+
+const SIZES = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '800', width: 800, height: 1000 },
+  { name: '390', width: 390, height: 844 },
+] as const;
+const LANGUAGES = ['en', 'ru', 'ja'] as const;
+const VIEWS = ['tickets', 'chat', 'colleagues'] as const;
+
+test('the workspace fits 1440, 800 and 390 px wide in English, Russian and Japanese, every view reachable', async ({
+  page,
+  request,
+  mailbox,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  const fake = stack.telegram;
+  const owner = newOwner({ firstName: 'Lena', lastName: 'Layout', company: 'Layout Desk' });
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf('Lena Layout');
+  await registerAgentByApi(page.request, { email: uniqueEmail('mira'), firstName: 'Mira', lastName: 'Colleague' });
+  const bot = await connectBotByApi(page.request, fake, 'layout_help_bot');
+  const clients = [
+    [7101, 'Anastasia Konstantinopolskaya', 'Здравствуйте! Мой заказ 4417 не пришёл, хотя прошло уже две недели.'],
+    [7102, 'Boris', 'Need an invoice for March, please.'],
+    [7103, '山田 太郎', '注文した商品がまだ届いていません。確認していただけますか？'],
+  ] as const;
+  for (const [chatId, firstName, text] of clients) {
+    await fake.pushUpdate(bot.token, textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text, firstName }));
+  }
+  const list = page.locator('#ticket-filter-panel-pending');
+  await expect(list.getByRole('article')).toHaveCount(3, { timeout: 15_000 });
+
+  // The longest name open in the chat, accepted: the header carries every action beside it.
+  await list.getByRole('button', { name: /Anastasia/ }).click();
+  await page.locator('[data-workspace-chat]').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.locator('[data-workspace-chat]').getByRole('textbox', { name: 'Message' })).toBeEnabled();
+
+  for (const lang of LANGUAGES) {
+    expect((await page.request.post('/api/auth/change-lang', { data: { lang } })).ok()).toBe(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.locator('#ticket-filter-tab-mine').click();
+    await page
+      .locator('#ticket-filter-panel-mine')
+      .getByRole('button', { name: /Anastasia/ })
+      .click();
+
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const narrow = size.width <= 1200;
+      for (const view of narrow ? VIEWS : (['all'] as const)) {
+        if (view !== 'all') await page.locator(`#workspace-tab-${view}`).click();
+        const screen = `layout-${lang}-${size.name}-${view}`;
+        if (view === 'chat' || view === 'all') {
+          // The client's name stays whole in the header, whatever the language of the actions beside it.
+          const title = page.locator('[data-workspace-chat] h2').first();
+          await expect(title).toBeVisible();
+          expect(
+            await title.evaluate((node) => node.scrollWidth <= node.clientWidth + 1),
+            `${screen}: the client's name is cut`,
+          ).toBe(true);
+        }
+        await page.screenshot({ path: `test-results/screens/${screen}.png` });
+        await expectFitsViewport(page, screen);
+        if (lang === 'en' || size.name === '390') await expectAccessible(page, screen);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+});
