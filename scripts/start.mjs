@@ -20,9 +20,17 @@ function newestMtime(dir) {
 const sources = ['web/src', 'web/public', 'packages/contract/src'].map((d) => path.join(root, d)).filter(fs.existsSync);
 const sourceTime = Math.max(...sources.map(newestMtime), fs.statSync(path.join(root, 'web/index.html')).mtimeMs);
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Vite's ~80 lines are of no use when the build works: kept, and shown only when it fails.
+  process.stdout.write('Building the web app… ');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (result.status !== 0) {
+    console.log('failed:\n');
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    process.exit(result.status ?? 1);
+  }
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {

@@ -4,7 +4,7 @@
  * then the Chromium e2e suite. Outside CI a missing Chromium or database skips that part with a loud line;
  * under CI=true nothing may be skipped. Ends with one summary line: "tests: N passed, N failed".
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,6 +28,32 @@ function run(name, command, args, env = {}) {
   return result.status === 0;
 }
 
+/**
+ * Runs independent checks two at a time (the CI machine has two cores; CI must finish within 40 minutes), each one's
+ * output held back and printed whole when it ends, so the log reads as if they ran one after another.
+ */
+async function runTogether(steps, parallel = 2) {
+  const queue = [...steps];
+  const one = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const [name, command, args] = step;
+      const began = Date.now();
+      const { code, output } = await new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, env: process.env });
+        let out = '';
+        child.stdout.on('data', (chunk) => (out += chunk));
+        child.stderr.on('data', (chunk) => (out += chunk));
+        child.on('close', (status) => resolve({ code: status, output: out }));
+        child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+      });
+      console.log(`\n▶ ${name}: ${command} ${args.join(' ')} (${((Date.now() - began) / 1000).toFixed(0)} s)`);
+      if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      if (code !== 0) failures.push(name);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, one));
+}
+
 function skip(what, why) {
   const line = `!!! SKIPPED ${what}: ${why}`;
   if (ci) {
@@ -46,12 +72,15 @@ function readJson(file) {
   }
 }
 
-run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+const checks = [
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+];
 if (spawnSync('php', ['--version']).error)
   skip('PHP lint and unit tests', 'php not found (apt-get install -y php-cli phpunit gettext)');
-else run('PHP lint and unit tests', 'node', ['scripts/php-check.mjs']);
+else checks.push(['PHP lint and unit tests', 'node', ['scripts/php-check.mjs']]);
+await runTogether(checks);
 
 if (!process.env.TEST_DATABASE_URL) skip('PostgreSQL integration tests', 'TEST_DATABASE_URL is not set');
 if (!process.env.TEST_REDIS_URL) skip('cross-process live events over Redis', 'TEST_REDIS_URL is not set');
