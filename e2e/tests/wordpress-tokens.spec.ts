@@ -245,15 +245,16 @@ test("the token calls' failures read as SPEC §8 says, and the views answer the 
   await expect(page.getByRole('alert')).toHaveText('⚠️ Too many tokens for one site');
   await page.unroute('**/api/generate-wp-token');
 
-  // An answer that is not a token list, then no answer that works at all.
+  // An answer that is not a token list, then a server error.
   await page.route('**/api/get-wordpress-tokens', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: '{"tokens":"nope"}' }),
   );
   await page.goto(`${WORDPRESS_SETTINGS}&wp=tokens`);
   await expect(page.getByRole('alert')).toContainText('Invalid response from the server. Please try again.');
   await page.unroute('**/api/get-wordpress-tokens');
+  // A 500, not a 503: a 503 means the server is away, and the page would heal by itself when it answers again.
   await page.route('**/api/get-wordpress-tokens', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' }),
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
   );
   await page.reload();
   const failed = page.getByRole('alert').filter({ hasText: '⚠️ Failed to load data!' });

@@ -96,6 +96,8 @@ test('an agent works a ticket from login to close by keyboard only, in few key p
   await keys.press('Escape');
   await expect(log).toBeFocused();
   await keys.press('ArrowUp');
+  // The row takes focus once the list has scrolled to it (a frame or two later), as a person's next key would find.
+  await expect(log.locator('[data-messageid]').filter({ hasText: 'Let me check your parcel.' })).toBeFocused();
   await keys.press('Shift+F10');
   const menu = page.getByRole('menu', { name: 'Message actions' });
   await expect(menu.getByRole('menuitem', { name: 'Pin' })).toBeFocused();
