@@ -275,7 +275,7 @@ export function buildServices(deps: AppDeps) {
   });
   const worker = createOutboxWorker({ delivery, registry, logger, onOutcome: metrics.send });
   metrics.observe({
-    db,
+    backlog: () => delivery.backlog(),
     sockets: { workspace: () => realtime.connectedCount(), widget: () => widgetLive.connectedCount() },
     pool: database.kind === 'postgres' ? () => database.stats() : undefined,
   });

@@ -2,13 +2,12 @@
  * What an operator's Prometheus reads (`GET /metrics`, platform/metrics.routes.ts). Counters are moved where the
  * work happens, through decorators app.ts puts around the intake, the inbound record and the outbox worker's
  * delivery service (so no channel or module knows about metrics); gauges are read when scraped: the outbox backlog
- * by one cheap query, the sockets and the database pool from their owners. One registry per app (tests build
- * several in one process); Node's own figures (event-loop lag, memory, handles) are prom-client's default metrics.
+ * from the delivery service (one cheap query), the sockets and the database pool from their owners. One registry
+ * per app (tests build several in one process); Node's own figures (event-loop lag, memory, handles) are
+ * prom-client's default metrics.
  */
-import { eq, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from '../db/client';
-import { outbox, platformEnum } from '../db/schema';
+import { platformEnum } from '../db/schema';
 import type { InboundOrigin, IntakeOutcome, IntakeService } from '../modules/intake';
 
 export type Platform = (typeof platformEnum.enumValues)[number];
@@ -18,9 +17,12 @@ export type InboundOutcome = 'stored' | 'duplicate' | 'ignored' | 'failed';
 export type SendOutcome = 'sent' | 'retry' | 'rateLimited' | 'failed';
 export type PoolStats = { total: number; idle: number; waiting: number };
 
+export type Backlog = Map<Platform, { pending: number; oldestSeconds: number }>;
+
 /** What the gauges read at scrape time. */
 export type MetricSources = {
-  db: Db;
+  /** The outbox's pending rows per platform (the delivery service's `backlog`). */
+  backlog: () => Promise<Backlog>;
   sockets: { workspace(): number; widget(): number };
   /** PostgreSQL's pool; none for the embedded database (one connection, no pool: no pool gauges either). */
   pool?: () => PoolStats;
@@ -58,10 +60,10 @@ export function createMetrics() {
   });
 
   let sources: MetricSources | undefined;
-  let backlog: { at: number; rows: Promise<Map<Platform, { pending: number; oldestSeconds: number }>> } | undefined;
+  let backlog: { at: number; rows: Promise<Backlog> } | undefined;
   const readBacklog = () => {
     const now = Date.now();
-    if (!backlog || now - backlog.at > BACKLOG_REUSE_MS) backlog = { at: now, rows: queryBacklog(sources!.db) };
+    if (!backlog || now - backlog.at > BACKLOG_REUSE_MS) backlog = { at: now, rows: timed(sources!.backlog()) };
     return backlog.rows;
   };
 
@@ -136,31 +138,14 @@ export function createMetrics() {
   };
 }
 
-/** Pending outbox rows and the oldest one's age per platform, from the partial index on pending rows. */
-async function queryBacklog(db: Db) {
+/** The backlog query's answer, or its failure after BACKLOG_TIMEOUT_MS. */
+async function timed(query: Promise<Backlog>): Promise<Backlog> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('outbox backlog query timed out')), BACKLOG_TIMEOUT_MS);
   });
   try {
-    const rows = await Promise.race([
-      db
-        .select({
-          platform: outbox.platform,
-          pending: sql<number>`count(*)::int`,
-          oldestSeconds: sql<number>`coalesce(extract(epoch from (now() - min(${outbox.createdAt}))), 0)::float8`,
-        })
-        .from(outbox)
-        .where(eq(outbox.status, 'pending'))
-        .groupBy(outbox.platform),
-      timeout,
-    ]);
-    return new Map(
-      rows.map((r) => [
-        r.platform,
-        { pending: Number(r.pending), oldestSeconds: Math.max(0, Number(r.oldestSeconds)) },
-      ]),
-    );
+    return await Promise.race([query, timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -262,7 +262,7 @@ export function createDeliveryService(deps: {
       return 'retry';
     },
 
-    /** How many jobs wait to be sent, and since when the oldest has waited (for metrics). */
+    /** How many jobs wait to be sent per platform, and how long the oldest has waited (the metrics' gauges). */
     backlog: () => outboxRepo.backlog(db),
 
     /**

@@ -270,6 +270,6 @@ describe('the outbox keeps each chat in order through a channel outage', () => {
     } finally {
       world.t.services.worker.start();
     }
-    await eventually(async () => (await world.t.services.delivery.backlog()).pending === 0);
+    await eventually(async () => (await world.t.services.delivery.backlog()).size === 0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
 
@@ -59,13 +59,26 @@ export const outboxRepo = {
       .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
   },
 
-  /** How many jobs wait (claimed or not) and since when the oldest has waited. */
-  async backlog(tx: Tx): Promise<{ pending: number; oldestEnqueuedAt: Date | null }> {
-    const [row] = await tx
-      .select({ pending: count(), oldest: min(outbox.createdAt) })
+  /**
+   * How many jobs wait (claimed or not) per platform and how long the oldest of each has waited, read from the
+   * partial index on pending rows. A platform with nothing pending is absent.
+   */
+  async backlog(tx: Tx): Promise<Map<OutboxRow['platform'], { pending: number; oldestSeconds: number }>> {
+    const rows = await tx
+      .select({
+        platform: outbox.platform,
+        pending: count(),
+        oldestSeconds: sql<number>`coalesce(extract(epoch from (now() - min(${outbox.createdAt}))), 0)::float8`,
+      })
       .from(outbox)
-      .where(eq(outbox.status, 'pending'));
-    return { pending: row?.pending ?? 0, oldestEnqueuedAt: row?.oldest ?? null };
+      .where(eq(outbox.status, 'pending'))
+      .groupBy(outbox.platform);
+    return new Map(
+      rows.map((r) => [
+        r.platform,
+        { pending: Number(r.pending), oldestSeconds: Math.max(0, Number(r.oldestSeconds)) },
+      ]),
+    );
   },
 
   async update(tx: Tx, id: string, patch: Partial<NewOutbox>) {
