@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { startFakeBotApi } from '../server/test/fakes/telegram/fake-bot-api';
 import { freePort } from '../server/test/net';
 import { spawnServer } from '../server/test/server-process';
@@ -141,19 +142,7 @@ export type IngestTarget = {
 
 /** Debian's Chromium as every browser benchmark launches it (the flags this machine needs). */
 export function launchBenchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /**

@@ -8,12 +8,11 @@
  * the widget the time its launcher is on the page. Needs `npm run build` (the widget is served from web/dist).
  */
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { startWordPress } from '../e2e/support/wordpress';
-import { percentile, startBenchServer } from './support';
+import { launchBenchChromium, percentile, startBenchServer } from './support';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '..');
 
 type Load = { dcl: number; load: number; tti: number; tbt: number; launcher: number | null };
@@ -66,10 +65,7 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 async function main() {
   const wp = await startWordPress({ permalinks: 'pretty' });
   const server = await startBenchServer({ env: { WEB_DIST: path.join(root, 'web/dist') } });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const generated = await fetch(`${server.base}/api/generate-wp-token`, {
       method: 'POST',
