@@ -8,7 +8,9 @@ export default defineConfig({
   // companies: the suite takes ~9 minutes instead of ~19, inside CI's 40. Tests within a file run in order.
   workers: 2,
   fullyParallel: false,
-  retries: 0,
+  // Under CI one more try for a test that failed: a 2-core machine under outside load can starve one step past its
+  // timeout. A test that passes only on its second try is named in `npm test`'s summary ("flaky"), never hidden.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

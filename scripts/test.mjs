@@ -20,6 +20,8 @@ let skipped = 0;
 const failures = [];
 /** Named again at the end, where a truncated CI log still shows them. */
 const failedTests = [];
+/** e2e tests that failed, then passed on CI's second try (playwright.config.ts `retries`). */
+const flakyTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
@@ -126,6 +128,7 @@ if (!fs.existsSync(chromium)) {
     const walk = (suite) => {
       for (const spec of suite.specs ?? []) {
         if (spec.tests?.some((test) => test.status === 'unexpected')) failedTests.push(`${spec.file} › ${spec.title}`);
+        if (spec.tests?.some((test) => test.status === 'flaky')) flakyTests.push(`${spec.file} › ${spec.title}`);
       }
       for (const child of suite.suites ?? []) walk(child);
     };
@@ -133,6 +136,10 @@ if (!fs.existsSync(chromium)) {
   } else failures.push('e2e report');
 }
 
+if (flakyTests.length)
+  console.warn(
+    `\nFlaky (failed, then passed on the second try):\n${flakyTests.map((name) => `  ~ ${name}`).join('\n')}`,
+  );
 if (failedTests.length) console.error(`\nFailed tests:\n${failedTests.map((name) => `  ✗ ${name}`).join('\n')}`);
 if (failures.length) console.error(`\nFailed steps: ${failures.join(', ')}`);
 if (failures.length && failed === 0) failed = failures.length;
