@@ -40,28 +40,23 @@ export function IntervalsEditor({
         const toError = translate(errorOf(index, 'to'));
         const errorId = `${idPrefix}-${index}-error`;
         const position = { name, number: index + 1 };
+        const timeInput = (field: 'from' | 'to', error: string | undefined) => (
+          <input
+            type="time"
+            className={[fieldStyles.input, styles.time].join(' ')}
+            aria-label={t(field === 'from' ? 'openingHours.week.from' : 'openingHours.week.to', position)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={fromError || toError ? errorId : undefined}
+            value={interval[field]}
+            onChange={(event) => update(index, field, event.target.value)}
+          />
+        );
         return (
           <div key={index} className={styles.intervalRow}>
             <div className={styles.interval}>
-              <input
-                type="time"
-                className={[fieldStyles.input, styles.time].join(' ')}
-                aria-label={t('openingHours.week.from', position)}
-                aria-invalid={fromError ? true : undefined}
-                aria-describedby={fromError || toError ? errorId : undefined}
-                value={interval.from}
-                onChange={(event) => update(index, 'from', event.target.value)}
-              />
+              {timeInput('from', fromError)}
               <span aria-hidden="true">–</span>
-              <input
-                type="time"
-                className={[fieldStyles.input, styles.time].join(' ')}
-                aria-label={t('openingHours.week.to', position)}
-                aria-invalid={toError ? true : undefined}
-                aria-describedby={fromError || toError ? errorId : undefined}
-                value={interval.to}
-                onChange={(event) => update(index, 'to', event.target.value)}
-              />
+              {timeInput('to', toError)}
               <IconButton
                 label={t('openingHours.week.remove', position)}
                 tooltip={t('openingHours.week.removeTooltip')}
