@@ -10,7 +10,9 @@ import { newOwner, snap } from '../support/flows';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreechat-e2e-devmail-'));
 test.use({ stackEnv: { SMTP_URL: '', DATA_DIR: dataDir } });
-test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Every process that loads this file makes the folder (the runner and each worker), only one runs the test: each
+// removes its own when it exits (an afterAll runs in the test's worker only, and left the others' behind).
+process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** The code of the newest dev-mailbox mail to this address (the .eml files the server writes). */
 function codeInDevMailbox(email: string): string | undefined {

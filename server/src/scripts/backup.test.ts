@@ -71,10 +71,18 @@ async function filesOf(db: Db, storage: ReturnType<typeof createFileStorage>) {
 }
 
 describe.skipIf(testDbKind() === 'postgres')('npm run backup / restore (embedded database, disk files)', () => {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-backup-'));
-  const source = path.join(base, 'source');
-  const restored = path.join(base, 'restored');
-  const out = path.join(base, 'backups');
+  // Made when the tests run, not when the file is collected: in the PostgreSQL project this block is skipped and
+  // its afterAll never runs, which left an empty folder behind.
+  let base = '';
+  let source = '';
+  let restored = '';
+  let out = '';
+  beforeAll(() => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-backup-'));
+    source = path.join(base, 'source');
+    restored = path.join(base, 'restored');
+    out = path.join(base, 'backups');
+  });
   afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
   it('backs up a stopped desk and restores it into a fresh folder: every ticket, message and file identical', async () => {
