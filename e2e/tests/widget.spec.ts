@@ -278,14 +278,16 @@ test('a guest chats from the website widget: the agent accepts, replies with tex
     await expect(panel).toBeVisible();
     await expect(box).toBeFocused();
 
-    // The agent closes the ticket; the visitor is asked for a rating and gives 3 of 3.
+    // The agent closes the ticket; the visitor reads the company's closing text and rating question (Settings →
+    // Automatic messages; the built-in ones here) and gives 3 of 3.
     await chat.getByRole('button', { name: 'Close ticket' }).click();
     await page
       .getByRole('dialog', { name: 'Are you sure you want to close the ticket?' })
       .getByRole('button', { name: 'Close ticket' })
       .click();
     await expect(conversation).toContainText('The conversation was closed.');
-    const rating = panel.getByRole('group', { name: 'How did we do?' });
+    await expect(conversation).toContainText('Your ticket has been closed.');
+    const rating = panel.getByRole('group', { name: 'How would you rate our support?' });
     await expect(rating).toBeVisible();
     await snap(visitor, 'widget-rating');
     await rating.getByRole('button', { name: '3 of 3' }).click();

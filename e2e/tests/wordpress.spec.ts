@@ -144,7 +144,7 @@ test('a signed-in WordPress user and a guest chat with an agent from the widget:
     .getByRole('dialog', { name: 'Are you sure you want to close the ticket?' })
     .getByRole('button', { name: 'Close ticket' })
     .click();
-  const rating = panel.getByRole('group', { name: 'How did we do?' });
+  const rating = panel.getByRole('group', { name: 'How would you rate our support?' });
   await expect(rating).toBeVisible({ timeout: 15_000 });
   await olga.screenshot({ path: `${SCREENS}/wordpress-widget-rate.png` });
   await expectAccessible(olga, 'wordpress-widget-rate', { include: 'kreechat-widget' });

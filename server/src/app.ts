@@ -267,6 +267,7 @@ export function buildServices(deps: AppDeps) {
     tickets,
     chat,
     storage,
+    delivery,
   });
   const registry = createChannelRegistry({
     telegram: telegram.sender,

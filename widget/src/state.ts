@@ -66,15 +66,20 @@ export function ticketAfter(ticket: WidgetTicket | null, message: WidgetMessage)
   if (!message.ticketId) return ticket;
   const same = ticket?.id === message.ticketId;
   switch (message.type) {
+    // The company's closing words come with the server's ticket, which follows the close (live, or the next read).
     case 'close':
-      return { id: message.ticketId, stage: 'closed', rating: same ? ticket!.rating : null };
+      return same && ticket!.stage === 'closed'
+        ? ticket
+        : { id: message.ticketId, stage: 'closed', rating: same ? ticket!.rating : null, closing: null };
     case 'reopen':
-      return { id: message.ticketId, stage: 'pending', rating: null };
+      return { id: message.ticketId, stage: 'pending', rating: null, closing: null };
     case 'rating':
       return ticket;
     default:
-      if (!same) return { id: message.ticketId, stage: 'pending', rating: null };
-      return ticket!.stage === 'closed' && message.from !== 'system' ? { ...ticket!, stage: 'pending' } : ticket;
+      if (!same) return { id: message.ticketId, stage: 'pending', rating: null, closing: null };
+      return ticket!.stage === 'closed' && message.from !== 'system'
+        ? { ...ticket!, stage: 'pending', closing: null }
+        : ticket;
   }
 }
 
@@ -104,6 +109,14 @@ export function departmentChoice(
   return null;
 }
 
-/** The 1–3 rating is asked once the ticket is closed and not rated; after rating, a thanks line. */
-export const ratingStep = (ticket: WidgetTicket | null): 'ask' | 'thanks' | null =>
-  ticket?.stage !== 'closed' ? null : ticket.rating === null ? 'ask' : 'thanks';
+/**
+ * After a close, in the company's words: the 1–3 rating is asked while the ticket is not rated, and only when the
+ * company asks (its rating question is on); after rating, its thanks when that is on. Null while the words are not
+ * known yet (a close seen before the server's ticket), so nothing is drawn that would change a moment later.
+ */
+export function ratingStep(ticket: WidgetTicket | null): { ask: string } | { thanks: string } | null {
+  const closing = ticket?.stage === 'closed' ? ticket.closing : null;
+  if (!closing) return null;
+  if (ticket!.rating === null) return closing.ratingQuestion === null ? null : { ask: closing.ratingQuestion };
+  return closing.ratingThanks === null ? null : { thanks: closing.ratingThanks };
+}

@@ -347,7 +347,9 @@ export class WidgetView {
   private renderTail(state: WidgetState): void {
     const t = this.t;
     const step = ratingStep(state.ticket);
-    const signature = JSON.stringify([state.held, state.notice, step, state.ticket?.id]);
+    const closed = state.ticket?.stage === 'closed';
+    const closingText = closed ? state.ticket!.closing?.text : null;
+    const signature = JSON.stringify([state.held, state.notice, step, closed, closingText, state.ticket?.id]);
     if (signature === this.tailShown) return;
     this.tailShown = signature;
     // The rating buttons go once one is pressed: focus goes on to the composer, not to the page's body.
@@ -361,7 +363,8 @@ export class WidgetView {
       ),
     );
     if (state.notice) parts.push(h('p', { class: 'system' }, state.notice));
-    if (step === 'ask') {
+    if (closingText) parts.push(h('p', { class: 'system' }, closingText));
+    if (step && 'ask' in step) {
       const stars = [1, 2, 3].map((n) =>
         h(
           'button',
@@ -374,13 +377,13 @@ export class WidgetView {
         h(
           'div',
           { class: 'rating', role: 'group', 'aria-labelledby': 'kc-rate' },
-          h('p', { id: 'kc-rate' }, t('rate')),
+          h('p', { id: 'kc-rate' }, step.ask),
           h('div', { class: 'stars' }, ...stars),
         ),
       );
     }
-    if (step === 'thanks') parts.push(h('p', { class: 'system' }, t('thanks')));
-    if (step) parts.push(h('p', { class: 'system' }, t('writeAgain')));
+    if (step && 'thanks' in step) parts.push(h('p', { class: 'system' }, step.thanks));
+    if (closed) parts.push(h('p', { class: 'system' }, t('writeAgain')));
     this.tail.replaceChildren(...parts);
     if (focusInside) this.textarea.focus();
   }

@@ -8,6 +8,13 @@ import type { WidgetState } from './state';
 import { sessionStore, type KeyValueStore } from './storage';
 import { Widget } from './widget';
 
+/** A company's closing words, as the server puts them on a closed ticket. */
+const CLOSING_WORDS = {
+  text: 'Your ticket has been closed.',
+  ratingQuestion: 'How would you rate us?',
+  ratingThanks: 'Thanks!',
+};
+
 /**
  * The controller against a small in-memory KreeChat that keeps the widget API's rules (sessions by bearer, 401
  * once ended, seq order, `after` cursors): what the widget decides and shows, not which functions it called.
@@ -24,7 +31,7 @@ function fakeDesk() {
     return visitor;
   };
   const append = (fields: Partial<WidgetMessage>): WidgetMessage => {
-    ticket ??= { id: 't1', stage: 'pending', rating: null };
+    ticket ??= { id: 't1', stage: 'pending', rating: null, closing: null };
     next += 1;
     const message: WidgetMessage = {
       id: `m${next}`,
@@ -87,9 +94,11 @@ function fakeDesk() {
     agentWrites: (text: string) => append({ text }),
     close() {
       const message = append({ type: 'close', from: 'system', agentName: null });
-      ticket = { ...ticket!, stage: 'closed' };
+      ticket = { ...ticket!, stage: 'closed', closing: CLOSING_WORDS };
       return message;
     },
+    /** The ticket as the server has it (what its live `ticket` event carries). */
+    ticket: () => ticket!,
   };
 }
 
@@ -263,7 +272,10 @@ describe('the widget controller', () => {
     await until(() => expect(page.state.ticket?.stage).toBe('pending'));
     page.live.handlers!.up();
     page.live.handlers!.message(desk.close());
-    expect(page.state.ticket).toEqual({ id: 't1', stage: 'closed', rating: null });
+    expect(page.state.ticket).toEqual({ id: 't1', stage: 'closed', rating: null, closing: null });
+    // The server's ticket follows the close with the company's words; the close line does not take them back.
+    page.live.handlers!.ticket(desk.ticket());
+    expect(page.state.ticket?.closing).toEqual(CLOSING_WORDS);
     page.widget.rate(3);
     await until(() => expect(page.state.ticket?.rating).toBe(3));
   });

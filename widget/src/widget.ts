@@ -18,8 +18,8 @@ export type ViewPort = Pick<WidgetView, 'render' | 'focusLauncher' | 'focusCompo
 /** Loose, on purpose: the server checks the address; this only catches a typo before a round trip. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
- * Bot texts the widget says in its own way, from state that also survives a reload: the department question
- * (the choice above the composer), the closing text (the close line and the rating) and the rating's thanks.
+ * Bot texts the widget draws from state that also survives a reload, not from the notice: the department question
+ * (the choice above the composer), and the closing text and the rating's thanks (the closed ticket's `closing`).
  */
 const OWN_NOTICES = new Set(['chooseDepartment', 'closed', 'ratingThanks']);
 /** Most `after` pages read in one catch-up; more means the socket was down for long: the next poll goes on. */

@@ -55,10 +55,23 @@ export type WidgetSession = z.infer<typeof widgetSessionSchema>;
 export const createdWidgetSessionSchema = widgetSessionSchema.extend({ session: z.string() });
 export type CreatedWidgetSession = z.infer<typeof createdWidgetSessionSchema>;
 
+/**
+ * What the company tells a client whose ticket closed (Settings → Automatic messages), in the client's language with
+ * the variables filled in, as Telegram and WhatsApp get it: each null when switched off. No rating question, no stars.
+ */
+export const widgetClosingSchema = z.object({
+  text: z.string().nullable(),
+  ratingQuestion: z.string().nullable(),
+  ratingThanks: z.string().nullable(),
+});
+export type WidgetClosing = z.infer<typeof widgetClosingSchema>;
+
 export const widgetTicketSchema = z.object({
   id: z.string(),
   stage: z.enum(['pending', 'accepted', 'closed']),
   rating: z.number().int().nullable(),
+  /** Null while the ticket is open. */
+  closing: widgetClosingSchema.nullable(),
 });
 export type WidgetTicket = z.infer<typeof widgetTicketSchema>;
 

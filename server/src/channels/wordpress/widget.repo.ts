@@ -141,7 +141,7 @@ export const widgetRepo = {
   },
 
   /** The visitor's latest ticket on this site. */
-  async ticket(db: Db, v: VisitorKey): Promise<WidgetTicket | null> {
+  async ticket(db: Db, v: VisitorKey): Promise<Omit<WidgetTicket, 'closing'> | null> {
     const [row] = await db
       .select({ id: tickets.id, stage: tickets.stage, rating: tickets.rating })
       .from(clientIdentities)
@@ -152,7 +152,7 @@ export const widgetRepo = {
     return row ? { id: row.id, stage: stageOf(row.stage), rating: row.rating } : null;
   },
 
-  async ticketById(db: Db, companyId: string, id: string): Promise<WidgetTicket | null> {
+  async ticketById(db: Db, companyId: string, id: string): Promise<Omit<WidgetTicket, 'closing'> | null> {
     const [row] = await db
       .select({ id: tickets.id, stage: tickets.stage, rating: tickets.rating })
       .from(tickets)

@@ -19,6 +19,7 @@ import { ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError 
 import { createRequestWindows, type Take } from '../../platform/request-window';
 import type { WidgetPublisher } from '../../platform/widget-events';
 import { verifyIdentity } from './identity';
+import type { WidgetTickets } from './widget-tickets';
 import { toWidgetMessage, widgetRepo, type VisitorKey } from './widget.repo';
 import type { ResolvedWidgetSession, WordpressRepo } from './wordpress.repo';
 
@@ -63,8 +64,9 @@ export function createWidgetService(deps: {
   intake: IntakeService;
   departments: Pick<DepartmentService, 'listLive'>;
   storage: FileStorage;
+  visitorTickets: WidgetTickets;
 }) {
-  const { db, clock, repo, live, intake, departments, storage } = deps;
+  const { db, clock, repo, live, intake, departments, storage, visitorTickets } = deps;
   const windows = {
     sessionsPerAddress: createRequestWindows(WIDGET_LIMITS.sessionsPerAddress),
     sessionsPerToken: createRequestWindows(WIDGET_LIMITS.sessionsPerToken),
@@ -145,7 +147,7 @@ export function createWidgetService(deps: {
         : await widgetRepo.byClientMessageId(db, visitorOf(s), clientMessageId);
     if (message) live.toVisitor(s.tokenPublicId, s.identity, 'message', message);
     if (outcome.outcome === 'appended' && (outcome.created || outcome.reopened)) {
-      const ticket = await widgetRepo.ticketById(db, s.companyId, outcome.ticketId);
+      const ticket = await visitorTickets.byId(s.companyId, outcome.ticketId);
       if (ticket) live.toVisitor(s.tokenPublicId, s.identity, 'ticket', ticket);
     }
     return { status: message ? 'appended' : 'held', message: message ?? null } satisfies SentWidgetMessage;
@@ -235,7 +237,7 @@ export function createWidgetService(deps: {
       const visitor = visitorOf(s);
       const [page, ticket, held] = await Promise.all([
         widgetRepo.page(db, visitor, cursor, WIDGET_PAGE_SIZE),
-        widgetRepo.ticket(db, visitor),
+        visitorTickets.latest(visitor),
         cursor.before === undefined ? widgetRepo.held(db, visitor) : Promise.resolve([]),
       ]);
       return { ...page, ticket, held };
@@ -293,7 +295,7 @@ export function createWidgetService(deps: {
         throw new NotFoundError('Department not found!');
       }
       if (outcome.outcome === 'appended') {
-        const ticket = await widgetRepo.ticketById(db, s.companyId, outcome.ticketId);
+        const ticket = await visitorTickets.byId(s.companyId, outcome.ticketId);
         if (ticket) live.toVisitor(s.tokenPublicId, s.identity, 'ticket', ticket);
       }
     },
@@ -303,7 +305,7 @@ export function createWidgetService(deps: {
       const outcome = await intake.rate(originOf(s, `rating:${ticketId}`, { ticketId, rating }), ticketId, rating);
       if (outcome.outcome === 'ignored' && outcome.reason === 'unknown message')
         throw new NotFoundError(WIDGET_ERRORS.notYours);
-      const ticket = await widgetRepo.ticketById(db, s.companyId, ticketId);
+      const ticket = await visitorTickets.byId(s.companyId, ticketId);
       if (ticket && outcome.outcome === 'rated') live.toVisitor(s.tokenPublicId, s.identity, 'ticket', ticket);
     },
 

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
+import type { DeliveryService } from '../../modules/delivery';
 import type { DepartmentService } from '../../modules/departments';
 import type { IntakeService } from '../../modules/intake';
 import type { ChatService } from '../../modules/messages';
@@ -14,6 +15,7 @@ import { NotFoundError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secrets';
 import type { WidgetPublisher } from '../../platform/widget-events';
 import { createPluginZip } from './plugin-zip';
+import { createWidgetTickets } from './widget-tickets';
 import { createWidgetService } from './widget.service';
 import { widgetRepo } from './widget.repo';
 import { createWordpressRepo } from './wordpress.repo';
@@ -35,9 +37,11 @@ export function createWordpressChannel(deps: {
   tickets: Pick<TicketService, 'accept' | 'close'>;
   chat: Pick<ChatService, 'history' | 'sendText' | 'sendFile'>;
   storage: FileStorage;
+  delivery: Pick<DeliveryService, 'closingWords'>;
 }) {
   const { db, clock, live, tickets, chat } = deps;
   const repo = createWordpressRepo(deps.secrets);
+  const visitorTickets = createWidgetTickets({ db, closingWords: deps.delivery.closingWords });
 
   /** The ticket a site token and a visitor's e-mail name, in the caller's company only. */
   async function ticketOf(viewer: Principal, named: { token: string; email: string } | { ticketId: string }) {
@@ -52,8 +56,8 @@ export function createWordpressChannel(deps: {
   return {
     repo,
     tokens: createWordpressTokens({ db, clock, repo, live }),
-    widget: createWidgetService({ ...deps, repo }),
-    sender: createWordpressSender({ db, repo, live }),
+    widget: createWidgetService({ ...deps, repo, visitorTickets }),
+    sender: createWordpressSender({ db, repo, live, visitorTickets }),
     pluginZip: createPluginZip(),
     /** The widget's live server reads sessions through this (a handshake is no use of the session: nothing slides). */
     lookUpSession: async (id: string) => (await repo.resolveSessions(db, [id], clock.now()))[0],

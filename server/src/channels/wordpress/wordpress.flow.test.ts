@@ -215,7 +215,17 @@ describe('a visitor and an agent', () => {
 
     expect((await agent.client.post('/close-ticket', { ticketid: first.ticketId })).status).toBe(200);
     const closed = await live.waitFor('ticket', (tk) => tk.stage === 'closed');
-    expect(closed).toEqual({ id: first.ticketId, stage: 'closed', rating: null });
+    // The company's closing words in the visitor's language (the built-in ones here), for the widget to draw.
+    expect(closed).toEqual({
+      id: first.ticketId,
+      stage: 'closed',
+      rating: null,
+      closing: {
+        text: 'Ваше обращение закрыто.',
+        ratingQuestion: 'Как вы оцените нашу поддержку?',
+        ratingThanks: 'Спасибо за вашу оценку!',
+      },
+    });
     const notice = await live.waitFor('notice', (n) => n.kind === 'closed');
     expect(notice.text).toMatch(/закрыт/);
 
@@ -238,7 +248,40 @@ describe('a visitor and an agent', () => {
       'system:reopen',
       'visitor:text',
     ]);
-    expect(history.ticket).toMatchObject({ id: first.ticketId, stage: 'pending' });
+    expect(history.ticket).toMatchObject({ id: first.ticketId, stage: 'pending', closing: null });
+    live.close();
+  });
+
+  it("the widget gets the company's own closing words, filled in, and no rating question when it is switched off", async () => {
+    world = await startWordpressWorld({ listen: true });
+    const { addAgent, adminClient } = world;
+    const agent = await addAgent();
+    const put = (kind: string, body: { enabled: boolean; texts: Record<string, string> }) =>
+      adminClient.put(`/automatic-messages/${kind}`, body);
+    expect(
+      (await put('closing', { enabled: true, texts: { en: 'Bye {client_name}, #{ticket_number} is done.' } })).status,
+    ).toBe(200);
+    expect((await put('ratingThanks', { enabled: true, texts: { en: 'Much obliged!' } })).status).toBe(200);
+    expect((await put('ratingQuestion', { enabled: false, texts: {} })).status).toBe(200);
+
+    const visitor = await world.visitor({ guest: { name: 'Gus', email: 'gus@example.test' } });
+    const live = await connectWidget(world.t.baseUrl, visitor.session!);
+    const first = await firstMessage(visitor);
+    expect((await agent.client.post('/acceptTicket', { ticketid: first.ticketId })).status).toBe(200);
+    expect((await agent.client.post('/close-ticket', { ticketid: first.ticketId })).status).toBe(200);
+    const words = {
+      text: `Bye Gus, #${first.ticketId.slice(0, 8)} is done.`,
+      ratingQuestion: null,
+      ratingThanks: 'Much obliged!',
+    };
+    expect((await live.waitFor('ticket', (tk) => tk.stage === 'closed')).closing).toEqual(words);
+    // After a reload the widget reads the same words with the conversation.
+    expect((await visitor.messages()).ticket).toEqual({
+      id: first.ticketId,
+      stage: 'closed',
+      rating: null,
+      closing: words,
+    });
     live.close();
   });
 

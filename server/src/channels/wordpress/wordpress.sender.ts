@@ -8,11 +8,17 @@ import type { Db } from '../../db/client';
 import type { DeliveryJob } from '../../modules/delivery';
 import type { WidgetPublisher } from '../../platform/widget-events';
 import { DeliveryRefused, type ChannelSender, type SendResult } from '../registry';
+import type { WidgetTickets } from './widget-tickets';
 import { widgetRepo } from './widget.repo';
 import type { WordpressRepo } from './wordpress.repo';
 
-export function createWordpressSender(deps: { db: Db; repo: WordpressRepo; live: WidgetPublisher }): ChannelSender {
-  const { db, repo, live } = deps;
+export function createWordpressSender(deps: {
+  db: Db;
+  repo: WordpressRepo;
+  live: WidgetPublisher;
+  visitorTickets: WidgetTickets;
+}): ChannelSender {
+  const { db, repo, live, visitorTickets } = deps;
 
   async function send(job: DeliveryJob): Promise<SendResult> {
     if (!(await repo.tokenExists(db, job.channelRef))) {
@@ -47,7 +53,7 @@ export function createWordpressSender(deps: { db: Db; repo: WordpressRepo; live:
           to('notice', { kind: 'closed', text: job.closing.text, departments: [] });
         }
         if (message.type === 'close' || message.type === 'reopen') {
-          const ticket = await widgetRepo.ticketById(db, job.companyId, message.ticketId);
+          const ticket = await visitorTickets.byId(job.companyId, message.ticketId);
           if (ticket) to('ticket', ticket);
         }
         return { externalId: message.id };

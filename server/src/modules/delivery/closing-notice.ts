@@ -18,18 +18,29 @@ export function joinClosing(closing: string, question: string): string {
   return FULL_WIDTH_STOP.test(closing) ? closing + question : `${closing} ${question}`;
 }
 
+/** The company's three closing texts for one client, filled in; each null when the company switched it off. */
+export type ClosingWords = { text: string | null; ratingQuestion: string | null; ratingThanks: string | null };
+
+export async function closingWords(
+  texts: Pick<AutoMessageReader, 'get'>,
+  to: { companyId: string; language: string | null },
+  values: Partial<Record<AutoMessageVariable, string>>,
+): Promise<ClosingWords> {
+  const [closing, question, thanks] = await Promise.all(
+    (['closing', 'ratingQuestion', 'ratingThanks'] as const).map((kind) => texts.get(to.companyId, kind, to.language)),
+  );
+  const fill = (wording: { enabled: boolean; text: string }) =>
+    wording.enabled ? fillVariables(wording.text, values) : null;
+  return { text: fill(closing!), ratingQuestion: fill(question!), ratingThanks: fill(thanks!) };
+}
+
 /** Null when the company switched both off: then nothing is said to the client. */
 export async function closingNotice(
   texts: Pick<AutoMessageReader, 'get'>,
   to: { companyId: string; language: string | null },
   values: Partial<Record<AutoMessageVariable, string>>,
 ): Promise<ClosingNotice | null> {
-  const [closing, question] = await Promise.all([
-    texts.get(to.companyId, 'closing', to.language),
-    texts.get(to.companyId, 'ratingQuestion', to.language),
-  ]);
-  const closingText = closing.enabled ? fillVariables(closing.text, values) : null;
-  const questionText = question.enabled ? fillVariables(question.text, values) : null;
+  const { text: closingText, ratingQuestion: questionText } = await closingWords(texts, to, values);
   if (closingText !== null && questionText !== null) {
     return { text: joinClosing(closingText, questionText), withRating: true };
   }

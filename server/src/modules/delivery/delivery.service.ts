@@ -5,7 +5,7 @@ import type { EventPublisher } from '../../platform/events';
 import { ticketNumber, type AutoMessageReader } from '../automatic-messages';
 import { messageRepo } from '../messages';
 import { ticketRepo } from '../tickets';
-import { closingNotice, type ClosingNotice } from './closing-notice';
+import { closingNotice, closingWords, type ClosingNotice, type ClosingWords } from './closing-notice';
 import { outboxRepo, type OutboxRow } from './outbox.repo';
 import { recipientRepo } from './recipient.repo';
 
@@ -262,6 +262,14 @@ export function createDeliveryService(deps: {
       return 'retry';
     },
 
+    /**
+     * A closed ticket's words as its client gets them — closing text, rating question, thanks; each null when off —
+     * for a channel that draws them itself (the WordPress widget keeps them beside the conversation).
+     */
+    async closingWords(companyId: string, ticketId: string): Promise<ClosingWords> {
+      return closingWords(texts, ...(await closingAddress(companyId, ticketId)));
+    },
+
     /** How many jobs wait to be sent per platform, and how long the oldest has waited (the metrics' gauges). */
     backlog: () => outboxRepo.backlog(db),
 
@@ -301,14 +309,18 @@ export function createDeliveryService(deps: {
     publishStatus,
   };
 
-  /** What a client is told when their ticket closes, in their language, with the ticket's values filled in. */
-  async function closingOf(companyId: string, ticketId: string) {
-    const recipient = await recipientRepo.ofTicket(db, ticketId);
-    return closingNotice(
-      texts,
+  /** Whom a ticket's closing words go to: the client's language and the values its texts may name. */
+  async function closingAddress(companyId: string, ticketId: string) {
+    const recipient = await recipientRepo.ofTicket(db, companyId, ticketId);
+    return [
       { companyId, language: recipient?.language ?? null },
       { client_name: recipient?.clientName, department: recipient?.department, ticket_number: ticketNumber(ticketId) },
-    );
+    ] as const;
+  }
+
+  /** What a client is told when their ticket closes, in their language, with the ticket's values filled in. */
+  async function closingOf(companyId: string, ticketId: string) {
+    return closingNotice(texts, ...(await closingAddress(companyId, ticketId)));
   }
 
   /** The job a claimed row is; `gone` when its message was deleted, `switchedOff` when its text is off. */

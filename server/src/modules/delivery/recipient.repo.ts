@@ -9,13 +9,13 @@ import { clientIdentities, clients, departments, tickets } from '../../db/schema
  */
 export const recipientRepo = {
   /** The client and department of a ticket a message belongs to. */
-  async ofTicket(tx: Tx, ticketId: string) {
+  async ofTicket(tx: Tx, companyId: string, ticketId: string) {
     const [row] = await tx
       .select({ language: clients.language, clientName: clients.name, department: departments.name })
       .from(tickets)
       .innerJoin(clients, eq(clients.id, tickets.clientId))
       .innerJoin(departments, eq(departments.id, tickets.departmentId))
-      .where(eq(tickets.id, ticketId));
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
     return row;
   },
 
