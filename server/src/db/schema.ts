@@ -64,6 +64,10 @@ export const actionTypeEnum = pgEnum('action_type', [
   'ticket_reopen',
   'ticket_create',
   'ticket_rating',
+  // Data protection: who exported or erased whose data (the actor is `user_id`, the subject `client_id`).
+  'client_export',
+  'client_erase',
+  'agent_erase',
 ]);
 export const verificationPurposeEnum = pgEnum('verification_purpose', ['register', 'reset']);
 export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
@@ -77,6 +81,8 @@ export const companies = pgTable('companies', {
   license: text('license').notNull().default('Community'),
   /** IANA zone the opening hours are written in (issue 15). */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** Closed tickets' messages and files older than this many months are deleted by the retention sweeper; null: kept. */
+  retentionMonths: integer('retention_months'),
   createdAt: createdAt(),
 });
 
@@ -143,6 +149,8 @@ export const users = pgTable(
     profilePic: text('profile_pic'),
     lastLoginAt: at('last_login_at'),
     disabledAt: at('disabled_at'),
+    /** A former agent whose personal data an admin erased: shown as "Former agent", their messages kept. */
+    erasedAt: at('erased_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -167,6 +175,8 @@ export const clients = pgTable(
     language: text('language'),
     blocked: boolean('blocked').notNull().default(false),
     reopenedCount: integer('reopened_count').notNull().default(0),
+    /** Erased on request: name "Erased client", no identities, messages' text and files gone; tickets kept. */
+    erasedAt: at('erased_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -196,6 +206,11 @@ export const clientIdentities = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     platform: platformEnum('platform').notNull(),
     externalId: text('external_id').notNull(),
+    /**
+     * The channel vouches for it (a Telegram chat, a WhatsApp number, an e-mail the WordPress site signed); false for
+     * a widget guest, whose name and e-mail are only what they typed.
+     */
+    verified: boolean('verified').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -238,6 +253,8 @@ export const tickets = pgTable(
     outOfHoursNoticeAt: at('out_of_hours_notice_at'),
     /** The still-waiting message went out (once per ticket). */
     stillWaitingAt: at('still_waiting_at'),
+    /** The retention sweeper deleted this closed ticket's messages and files (the row stays for the counts). */
+    purgedAt: at('purged_at'),
   },
   (t) => [
     index('tickets_company_stage_dept_idx').on(t.companyId, t.stage, t.departmentId, t.updatedAt),
@@ -250,6 +267,10 @@ export const tickets = pgTable(
     index('tickets_still_waiting_idx')
       .on(t.createdAt)
       .where(sql`${t.stage} = 'pending' and ${t.stillWaitingAt} is null`),
+    // The retention sweep: a company's closed tickets not yet purged, oldest close first.
+    index('tickets_retention_idx')
+      .on(t.companyId, t.closedAt)
+      .where(sql`${t.stage} = 'closed' and ${t.purgedAt} is null`),
   ],
 );
 
@@ -282,6 +303,8 @@ export const messages = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** An automatic message (greeting, out of hours…): the desk wrote it, no agent did. */
     autoKind: text('auto_kind', { enum: AUTO_MESSAGE_KINDS }),
+    /** The client was erased: text and file removed in place, the row kept so the chat's order and counts hold. */
+    erasedAt: at('erased_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -357,6 +380,31 @@ export const storedFileChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.seq] })],
+);
+
+/**
+ * Every stored file's bytes (its thumbnail's included), by who sent it, for the storage quotas: a company's total,
+ * a site's or a channel account's bytes per day, a visitor's or a client's bytes per day. The database is the count,
+ * so every process sees the same figure; a row is written before the bytes are stored and gone with the file.
+ */
+export const fileUsage = pgTable(
+  'file_usage',
+  {
+    /** The file's storage key. */
+    key: text('key').primaryKey(),
+    companyId: companyId(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** The channel account it came through (a WordPress token's public id, a bot, a number); null: an agent's. */
+    channelRef: text('channel_ref'),
+    /** Who sent it on that channel (a widget session, a client); null: an agent's. */
+    senderRef: text('sender_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('file_usage_company_idx').on(t.companyId, t.createdAt),
+    index('file_usage_channel_idx').on(t.companyId, t.channelRef, t.createdAt),
+    index('file_usage_sender_idx').on(t.companyId, t.senderRef, t.createdAt),
+  ],
 );
 
 /** Client messages that wait for the client to choose a department; the choice turns them into a ticket. */
@@ -619,12 +667,27 @@ export const widgetSessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
+    /** When the site last proved a verified visitor's identity: a session older than an hour is proved again. */
+    identityCheckedAt: at('identity_checked_at'),
   },
   (t) => [
     index('widget_sessions_token_idx').on(t.tokenId),
     index('widget_sessions_identity_idx').on(t.identity),
     index('widget_sessions_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Signed WordPress identities already used, each remembered until it expires: a signature opens one session only.
+ * Keyed by the SHA-256 of the signed identity.
+ */
+export const usedIdentities = pgTable(
+  'used_identities',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('used_identities_expires_idx').on(t.expiresAt)],
 );
 
 /** Login sessions. `id` is the SHA-256 of the cookie value, so a leaked table does not hand out sessions. */
