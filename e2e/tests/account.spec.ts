@@ -1,5 +1,13 @@
 import { expect, test } from '../support/fixtures';
-import { asPerson, expectAccessible, newOwner, registerCompanyByApi, snap, uniqueEmail } from '../support/flows';
+import {
+  asPerson,
+  expectAccessible,
+  newOwner,
+  registerCompanyByApi,
+  snap,
+  snapWidths,
+  uniqueEmail,
+} from '../support/flows';
 
 test('a company owner registers with the mailed code, logs in, sees the workspace and logs out', async ({
   page,
@@ -71,6 +79,36 @@ test('a company owner registers with the mailed code, logs in, sees the workspac
   // The session ended on the server: the workspace sends us back to login.
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('registering an address that already has an account looks the same, and its mail says so instead of a code', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const owner = newOwner();
+  await registerCompanyByApi(request, mailbox, owner);
+  await page.goto('/register-company');
+  await page.getByLabel('First name').fill('Someone');
+  await page.getByLabel('Last name').fill('Else');
+  await page.getByLabel('Company name').fill('Second Try Ltd');
+  await page.getByLabel('Company phone').fill('+44 20 7946 0001');
+  await page.getByLabel('Company email').fill(owner.email);
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.getByLabel('Confirm password').fill(owner.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The same step as for a new address: the screen does not tell whether this one has an account.
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText('Does this address already have an account?')).toBeVisible();
+  const mail = await mailbox.mailTo(owner.email, 'you already have an account');
+  expect(mail.text).toContain('This address already has a KreeChat account');
+  expect(mail.text).not.toMatch(/\d{6}/);
+  await snapWidths(page, 'register-verify-existing');
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
 test('a wrong password is refused with the message, and empty fields are caught before any call', async ({

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page, WebSocket } from '@playwright/test';
@@ -34,7 +34,7 @@ const NONCE = 'e2e-rest-nonce';
  * A company's website on another loopback port (another origin than KreeChat's), as the WordPress plugin renders
  * it: `window.kreechatWidget` (with the identity route and the REST nonce only for a logged-in user), the plugin's
  * `window.KreeChat.consent()`, then the widget script from KreeChat. The identity route signs like the plugin's
- * class-identity-signer.php: base64url JSON, hex HMAC-SHA256 with the token's secret, 10 minutes.
+ * class-identity-signer.php: base64url JSON with a random nonce, hex HMAC-SHA256 with the token's secret, 10 minutes.
  */
 async function startSite(kreechat: string) {
   const site: SitePage = {
@@ -95,6 +95,7 @@ ${
         email: site.signedInAs!.email,
         name: site.signedInAs!.name,
         exp: Math.floor(Date.now() / 1000) + 600,
+        nonce: randomBytes(16).toString('hex'),
       }),
     ).toString('base64url');
     return `${payload}.${createHmac('sha256', site.secret).update(payload).digest('hex')}`;

@@ -2,7 +2,8 @@
  * KreeChat and a real WordPress 6.1 (Debian's files, PHP's built-in server, MariaDB) side by side, in Chromium: the
  * admin makes a token in KreeChat and saves it on the plugin's settings page; a signed-in WordPress user and a
  * guest chat from the widget with an agent in the workspace — live both ways, a file, close, rating; then what must
- * be refused: a forged or expired identity, a foreign origin, a guest posing as the signed-in user, a revoked token.
+ * be refused: a forged, expired or already used identity, a foreign origin (which cannot even read the refusal), a
+ * guest posing as the signed-in user, a revoked token.
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
@@ -189,6 +190,22 @@ test('refused: a forged or expired identity, a foreign origin, a guest posing as
   const olga = await siteBrowser(browser, wp.visitor);
   await write(await openWidget(olga), 'My card ends in 4242');
 
+  // The plugin signs a random nonce in: two identities of one user at once differ, and each opens one session
+  // only — an identity copied out of a page opens nothing once that page used it.
+  const identityFromSite = () =>
+    olga.evaluate(async () => {
+      const config = (window as unknown as { kreechatWidget: { identityUrl: string; nonce: string } }).kreechatWidget;
+      const answer = await fetch(config.identityUrl, { headers: { 'X-WP-Nonce': config.nonce } });
+      return ((await answer.json()) as { identity: string }).identity;
+    });
+  const [first, second] = await Promise.all([identityFromSite(), identityFromSite()]);
+  expect(first).not.toBe(second);
+  const once = await widgetSession(request, wp.url, { tokenId, identity: first });
+  expect(once.status()).toBe(201);
+  expect(once.headers()['access-control-allow-origin']).toBe(wp.url);
+  expect((await widgetSession(request, wp.url, { tokenId, identity: first })).status()).toBe(401);
+  expect((await widgetSession(request, wp.url, { tokenId, identity: second })).status()).toBe(201);
+
   const sign = (fields: Record<string, unknown>, key = secret) => {
     const payload = Buffer.from(JSON.stringify({ v: 1, tokenId, ...fields })).toString('base64url');
     return `${payload}.${createHmac('sha256', key).update(payload).digest('hex')}`;
@@ -209,6 +226,8 @@ test('refused: a forged or expired identity, a foreign origin, a guest posing as
     guest: { name: 'Eve', email: 'e@example.test' },
   });
   expect(foreign.status()).toBe(403);
+  // Another origin's page cannot even read the refusal.
+  expect(foreign.headers()['access-control-allow-origin']).toBeUndefined();
 
   // A guest who types Olga's e-mail starts an empty conversation of their own.
   const impostor = await siteBrowser(browser);

@@ -34,6 +34,8 @@ import { widgetRoutes } from './channels/wordpress/widget.routes';
 import { createWordpressChannel } from './channels/wordpress/wordpress.channel';
 import { wordpressRoutes } from './channels/wordpress/wordpress.routes';
 import { fileRoutes } from './files/files.routes';
+import { storageUsageRoutes } from './files/storage-usage.routes';
+import { createStorageUsageService } from './files/storage-usage.service';
 import { createFileStorage } from './files/storage';
 import { createAccountNotices } from './mail/account-notices';
 import type { Mailer } from './mail/mailer';
@@ -41,22 +43,24 @@ import { clientRoutes, createClientService } from './modules/clients';
 import { autoMessageRoutes, createAutoMessageReader, createAutoMessageService } from './modules/automatic-messages';
 import { createDeliveryService } from './modules/delivery';
 import { createInboundUpdates, createIntakeService } from './modules/intake';
-import { createChatService, messageRepo, messageRoutes } from './modules/messages';
-import { createTicketService, ticketRoutes } from './modules/tickets';
+import { createChatService, createFileAccess, messageRepo, messageRoutes } from './modules/messages';
+import { closedByText, createTicketService, ticketRoutes } from './modules/tickets';
 import { createRealtime } from './realtime/realtime';
 import { createWidgetLive } from './realtime/widget-live';
 import { createActionService } from './modules/actions';
 import { createAutoReplies, createStillWaitingSweeper } from './modules/auto-replies';
-import { agentRoutes, createAgentService } from './modules/agents';
+import { agentEraseRoutes, agentRoutes, createAgentEraser, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
 import { bubbleRoutes, createBubbleService } from './modules/bubbles';
 import { createTicketTableService, ticketTableRoutes } from './modules/ticket-table';
 import { createPinService, pinRoutes } from './modules/pins';
+import { createPrivacyService, privacyRoutes } from './modules/privacy';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
 import { createHoursReader, createOpeningHoursService, openingHoursRoutes } from './modules/opening-hours';
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
-import { createNotificationService, notificationRoutes } from './modules/notifications';
+import { createNotificationService, notificationRepo, notificationRoutes } from './modules/notifications';
+import { createRetentionService, createRetentionSweeper, retentionRoutes } from './modules/retention';
 import { createPrivateChatService, privateChatRoutes } from './modules/private-chat';
 import { createPushService, loadVapidKeys, pushRoutes, withPushNotifications } from './modules/push';
 import { registerAccessControl } from './platform/access';
@@ -128,7 +132,9 @@ export function buildServices(deps: AppDeps) {
     kind: config.fileStorage,
     db,
     onStoreError: (err) => logger.error({ err }, 'the file store refused a file'),
+    quota: { db, clock, limits: config.quotas },
   });
+  const storageUsage = createStorageUsageService({ db, clock, limits: config.quotas });
   const actions = createActionService({ db, clock });
   const companies = createCompanyService({ db });
   const departments = createDepartmentService({ db, clock });
@@ -165,10 +171,11 @@ export function buildServices(deps: AppDeps) {
     storage,
     notices,
   });
-  const verification = createVerificationService({ db, clock, mailer, attempts });
+  const verification = createVerificationService({ db, clock, mailer, attempts, logger });
   const registration = createRegistrationService({
     db,
     clock,
+    publicUrl: config.publicUrl,
     verification,
     companies,
     departments,
@@ -197,6 +204,7 @@ export function buildServices(deps: AppDeps) {
     delivery,
   });
   const chat = createChatService({ db, clock, events: realtime, tickets, clients, delivery, storage, hours });
+  const fileAccess = createFileAccess({ db });
   const privateChats = createPrivateChatService({ db, clock, events: realtime, agents });
   const notifications = createNotificationService({
     db,
@@ -225,6 +233,34 @@ export function buildServices(deps: AppDeps) {
   const bubbles = createBubbleService({ db, clock, events: realtime });
   const pins = createPinService({ db, clock, events: realtime, tickets });
   const ticketTable = createTicketTableService({ db, clock, hours });
+  const retention = createRetentionService({ db, clock, companies });
+  const retentionSweeper = createRetentionSweeper({
+    db,
+    clock,
+    locks: database.locks,
+    companies,
+    storage,
+    logger,
+    intervalMs: config.retentionSweepMs,
+  });
+  // What each module keeps of an agent, forgotten or renamed in the erasure's own transaction.
+  const agentEraser = createAgentEraser({
+    db,
+    clock,
+    actions,
+    holders: [
+      (tx, a) => sessions.endAllOfUser(a.userId, tx),
+      (tx, a) => push.deleteAllOf(a.companyId, a.userId, tx),
+      (tx, a) => bubbles.deleteAllOf({ companyId: a.companyId, userId: a.userId }, tx),
+      (tx, a) => notificationRepo.renameSender(tx, a.companyId, a.userId, a.formerName),
+      (tx, a) => messageRepo.renameCloser(tx, a.companyId, a.userId, closedByText(a.formerName, '')),
+      (tx, a) => messageRepo.renameMentions(tx, a.companyId, a.userId, a.formerName),
+      (tx, a) => notificationRepo.deleteAll(tx, { companyId: a.companyId, userId: a.userId }),
+    ],
+    dropConnectionsOf: (userId) => realtime.endUser(userId),
+    removeFile: (companyId, key) => storage.remove(companyId, key),
+    logger,
+  });
   const inbound = createInboundUpdates({ db, clock });
   const telegram = createTelegramChannel({
     db,
@@ -269,6 +305,16 @@ export function buildServices(deps: AppDeps) {
     storage,
     delivery,
   });
+  // Erasing a client also ends their WordPress widget sessions, which the channel owns.
+  const privacy = createPrivacyService({
+    db,
+    clock,
+    events: realtime,
+    actions,
+    storage,
+    visitors: wordpress.visitors,
+    logger,
+  });
   const registry = createChannelRegistry({
     telegram: telegram.sender,
     whatsapp: whatsapp.sender,
@@ -290,6 +336,8 @@ export function buildServices(deps: AppDeps) {
     sessions,
     realtime,
     storage,
+    fileAccess,
+    storageUsage,
     actions,
     companies,
     departments,
@@ -318,6 +366,10 @@ export function buildServices(deps: AppDeps) {
     notifications,
     push,
     ticketTable,
+    privacy,
+    retention,
+    retentionSweeper,
+    agentEraser,
   };
 }
 
@@ -435,6 +487,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(autoMessageRoutes(services.autoMessageSettings));
       await api.register(openingHoursRoutes(services.openingHours));
       await api.register(clientRoutes(services.clients));
+      await api.register(privacyRoutes(services.privacy));
       await api.register(ticketRoutes(services.tickets));
       await api.register(messageRoutes(services.chat));
       await api.register(bubbleRoutes(services.bubbles));
@@ -447,11 +500,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(notificationRoutes(services.notifications));
       await api.register(pushRoutes(services.push));
       await api.register(ticketTableRoutes(services.ticketTable));
+      await api.register(retentionRoutes(services.retention));
+      await api.register(agentEraseRoutes(services.agentEraser));
+      await api.register(storageUsageRoutes(services.storageUsage));
     },
     { prefix: '/api' },
   );
 
-  await app.register(fileRoutes(services.storage));
+  await app.register(fileRoutes(services.storage, services.fileAccess));
 
   services.realtime.attach(app.server);
   services.widgetLive.attach(app.server);
@@ -470,11 +526,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await services.whatsapp.stop();
     services.wordpress.stop();
     await services.stillWaiting.stop();
+    await services.retentionSweeper.stop();
     await services.worker.stop();
     await groupCommitsSettled();
     await services.widgetLive.close();
     await services.realtime.close();
     await services.push.idle();
+    await services.verification.idle();
     await services.readiness.close();
   });
 
@@ -517,6 +575,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await services.whatsapp.start();
       services.wordpress.start();
       services.stillWaiting.start();
+      services.retentionSweeper.start();
     },
   };
 }

@@ -26,6 +26,18 @@ describe('config', () => {
     expect(config.vapid.subject).toBe('https://desk.test');
   });
 
+  it('reads the storage quotas as sizes in 1024s (50MB, 2GB and 20GB by default) and refuses what is no size', () => {
+    expect(loadConfig({}).quotas).toEqual({
+      senderDayBytes: 50 * 2 ** 20,
+      channelDayBytes: 2 * 2 ** 30,
+      companyBytes: 20 * 2 ** 30,
+    });
+    const set = loadConfig({ QUOTA_SESSION_DAY: '100MB', QUOTA_SITE_DAY: '1.5 gb', QUOTA_COMPANY: '2TB' }).quotas;
+    expect(set).toEqual({ senderDayBytes: 100 * 2 ** 20, channelDayBytes: 1.5 * 2 ** 30, companyBytes: 2 * 2 ** 40 });
+    expect(() => loadConfig({ QUOTA_COMPANY: 'lots' })).toThrow(/QUOTA_COMPANY: must be a size such as 50MB/);
+    expect(() => loadConfig({ QUOTA_SESSION_DAY: '10kB' })).toThrow(/QUOTA_SESSION_DAY: must be at least 1MB/);
+  });
+
   it('takes the VAPID subject from the mail sender when the site is not public over https', () => {
     expect(loadConfig({ MAIL_FROM: 'Desk <help@desk.test>' }).vapid.subject).toBe('mailto:help@desk.test');
     expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@desk.test' }).vapid.subject).toBe('mailto:ops@desk.test');
@@ -50,6 +62,33 @@ describe('config', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
       /TRUST_PROXY: .*any client writes.*TRUST_PROXY=1.*TRUST_PROXY=127\.0\.0\.1/,
     );
+  });
+
+  it.each([
+    '0.0.0.0/0',
+    '::/0',
+    '10.0.0.1, 0.0.0.0/1',
+    '128.0.0.0/1',
+    '1.0.0.0/7',
+    '2000::/3',
+    '::ffff:0:0/96',
+    '::ffff:0.0.0.0/96',
+    '::ffff:64.0.0.0/98',
+    '::/80',
+  ])('refuses TRUST_PROXY=%s at start: a range of nearly everyone makes X-Forwarded-For spoofable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: .*nearly every address.*any client writes.*TRUST_PROXY=127\.0\.0\.1/,
+    );
+  });
+
+  it('takes the widest private ranges a proxy may sit in: 10.0.0.0/8, fc00::/7, a mapped /8', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,fc00::/7,::ffff:10.0.0.0/104,fe80::/10' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fc00::/7',
+      '::ffff:10.0.0.0/104',
+      'fe80::/10',
+    ]);
   });
 
   it('takes SECRETS_KEY as 32 bytes in base64 or hex, and never repeats it in an error', () => {

@@ -32,6 +32,21 @@ const duration = z
   })
   .refine((ms) => ms >= 60_000, { message: 'must be at least one minute' });
 
+/**
+ * A storage size: "500MB", "2GB", "1.5TB", "800kB" or plain bytes. Units count in 1024s, as the upload limit does
+ * (20 MB is 20 × 1024 × 1024 bytes).
+ */
+const byteSize = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb|tb)?$/i, { message: 'must be a size such as 50MB, 2GB or 20GB' })
+  .transform((v) => {
+    const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(v)!;
+    const units: Record<string, number> = { '': 1, b: 1, kb: 2 ** 10, mb: 2 ** 20, gb: 2 ** 30, tb: 2 ** 40 };
+    return Math.floor(Number(match[1]) * (units[match[2]!.toLowerCase()] ?? 1));
+  })
+  .refine((bytes) => bytes >= 2 ** 20 && Number.isSafeInteger(bytes), { message: 'must be at least 1MB' });
+
 const url = (protocols: string[]) =>
   z
     .string()
@@ -59,6 +74,37 @@ function isAddressOrCidr(entry: string): boolean {
   const bits = Number(prefix);
   if (net.isIPv4(address)) return bits <= 32;
   return bits <= 128 && (!/^::ffff:\d/i.test(address) || bits >= 96);
+}
+
+/**
+ * The widest ranges a proxy list may name: 10.0.0.0/8, IPv4's widest private block, and fc00::/7, IPv6's
+ * unique-local one. A wider range (0.0.0.0/0, ::/0, 2000::/3, 0.0.0.0/1 …) holds much of the Internet: every client
+ * in it would count as a proxy, and the X-Forwarded-For it writes itself would pick its address.
+ */
+const WIDEST_PROXY_PREFIX = { ipv4: 8, ipv6: 7 } as const;
+/** ::ffff:0:0/96, where IPv6 writes IPv4 addresses. */
+const IPV4_MAPPED = new net.BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/**
+ * Whether a CIDR (already checked by {@link isAddressOrCidr}) is wider than {@link WIDEST_PROXY_PREFIX}, counting
+ * an IPv6 range that holds IPv4-mapped addresses (::ffff:0:0/96, ::/80, ::ffff:0.0.0.0/100) by the IPv4 range it
+ * holds.
+ */
+function trustsEveryone(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined) return false;
+  const bits = Number(prefix);
+  if (net.isIPv4(address)) return bits < WIDEST_PROXY_PREFIX.ipv4;
+  if (bits < WIDEST_PROXY_PREFIX.ipv6) return true;
+  if (bits <= 96) {
+    // As wide as ::ffff:0:0/96 or wider: holding one mapped address, it holds them all, every IPv4 client.
+    const range = new net.BlockList();
+    range.addSubnet(address, bits, 'ipv6');
+    return range.check('::ffff:0.0.0.0', 'ipv6');
+  }
+  // Narrower: inside ::ffff:0:0/96 it is an IPv4 range of bits - 96.
+  return IPV4_MAPPED.check(address, 'ipv6') && bits < 96 + WIDEST_PROXY_PREFIX.ipv4;
 }
 
 /**
@@ -90,6 +136,17 @@ const trustProxy = z
       ctx.addIssue({
         code: 'custom',
         message: `must be a hop count (1, 2 …) or proxy addresses / CIDRs separated by commas; not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    const everyone = entries.filter(trustsEveryone);
+    if (everyone.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `${everyone.join(', ')} would count nearly every address as a proxy and believe the X-Forwarded-For any ` +
+          'client writes. Name the proxies themselves (TRUST_PROXY=127.0.0.1, or 10.0.0.0/8,::1); the widest ' +
+          'range taken is /8 for IPv4 and /7 for IPv6',
       });
       return z.NEVER;
     }
@@ -137,6 +194,8 @@ const envSchema = z.object({
       message: 'must be host names, *.domain or host:port, separated by commas',
     }),
   SESSION_TTL: duration.default(12 * 36e5),
+  /** How often the retention sweep looks for closed tickets past their company's setting, in ms (default 5 min). */
+  RETENTION_SWEEP_MS: z.coerce.number().int().min(1_000).default(300_000),
   /**
    * How long the outbox keeps trying a message the channel cannot take now (API down, 5xx, 429), counted from when
    * it was queued; then it is marked failed and the agent sees Retry. Milliseconds (default one hour).
@@ -164,6 +223,14 @@ const envSchema = z.object({
   METRICS_TOKEN: optional(z.string().trim().min(16, { message: 'must be at least 16 characters' })),
   /** Where uploaded files live: DATA_DIR/files, or the database (shared by every process, inside its backups). */
   FILE_STORAGE: z.enum(['disk', 'database']).default('disk'),
+  /**
+   * Storage quotas (files/quota.ts), over the last 24 hours for the first two: what one widget session or one
+   * Telegram/WhatsApp client may upload, what one WordPress site, bot or number may take in from its clients, and
+   * what a company may keep in all (agents' files included).
+   */
+  QUOTA_SESSION_DAY: byteSize.default(50 * 2 ** 20),
+  QUOTA_SITE_DAY: byteSize.default(2 * 2 ** 30),
+  QUOTA_COMPANY: byteSize.default(20 * 2 ** 30),
 });
 
 export type Config = {
@@ -189,6 +256,8 @@ export type Config = {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   pushEndpointHosts: string[];
   sessionTtlMs: number;
+  /** RETENTION_SWEEP_MS: the retention sweep's interval. */
+  retentionSweepMs: number;
   /** The outbox's retry bounds (OUTBOX_GIVE_UP_MS, OUTBOX_MAX_BACKOFF_MS). */
   outbox: { giveUpMs: number; maxBackoffMs: number };
   logLevel: string;
@@ -200,6 +269,8 @@ export type Config = {
   /** Where GET /metrics is served (platform/metrics.routes.ts): neither set, nowhere. */
   metrics: { port: number | undefined; token: string | undefined };
   fileStorage: 'disk' | 'database';
+  /** QUOTA_SESSION_DAY, QUOTA_SITE_DAY, QUOTA_COMPANY in bytes. */
+  quotas: { senderDayBytes: number; channelDayBytes: number; companyBytes: number };
 };
 
 export class ConfigError extends Error {}
@@ -241,12 +312,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
     sessionTtlMs: e.SESSION_TTL,
+    retentionSweepMs: e.RETENTION_SWEEP_MS,
     outbox: { giveUpMs: e.OUTBOX_GIVE_UP_MS, maxBackoffMs: e.OUTBOX_MAX_BACKOFF_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secretsKey: e.SECRETS_KEY,
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     fileStorage: e.FILE_STORAGE,
+    quotas: {
+      senderDayBytes: e.QUOTA_SESSION_DAY,
+      channelDayBytes: e.QUOTA_SITE_DAY,
+      companyBytes: e.QUOTA_COMPANY,
+    },
     webDist: e.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../web/dist') : e.WEB_DIST || undefined,
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createMailer } from './mail/mailer';
 import { createLogger } from './platform/logger';
+import { makeDataDirPrivate } from './platform/private-files';
 import { SecretsKeyError } from './platform/secrets';
 
 /**
@@ -24,6 +25,8 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // Before anything is written: the database, uploads, mails and keys in DATA_DIR are the owner's alone.
+  makeDataDirPrivate(config.dataDir, logger);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -496,6 +496,7 @@ const NOT_JSON = [
   '/api/widget/widget.js',
   '/api/widget/widget-app.js',
   '/api/widget/files/{messageId}',
+  '/api/clients/{clientid}/export',
 ];
 
 describe('every operation of the API, fed random and malformed requests', () => {

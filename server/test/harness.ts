@@ -56,8 +56,9 @@ export async function startTestApp(
     liveSweepMs?: number;
     /** A database the test opened (and filled) itself; the app closes it with the rest. */
     database?: Database;
-    /** Where the app logs (at info level), for tests that read the log. */
+    /** Where the app logs (at info level, or `logLevel`), for tests that read the log. */
     logTo?: DestinationStream;
+    logLevel?: string;
   } = {},
 ): Promise<TestApp> {
   // A second process of the same deployment opens the first one's database.
@@ -76,7 +77,7 @@ export async function startTestApp(
     ...env,
   });
   const logger = options.logTo
-    ? createLogger('info', options.logTo)
+    ? createLogger(options.logLevel ?? 'info', options.logTo)
     : createLogger(process.env.KC_TEST_LOG ?? 'silent');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
   const clock = new TestClock();

@@ -110,12 +110,26 @@ export async function connectRecoverable(baseUrl: string, client: TestClient, op
       // the session for recovery (a change made before that acts on a connection it still thinks is open).
       await new Promise((resolve) => setTimeout(resolve, 300));
     },
-    /** Connects again, offering the previous session as socket.io-client does. */
-    reconnect() {
+    /**
+     * Connects again, offering the previous session as socket.io-client does; with `cookie`, sending that session
+     * cookie instead of the one it opened with ('' for none), as someone holding only the pid and offset would;
+     * with `to`, to another process of the deployment (as a load balancer may send it).
+     */
+    reconnect(options: { cookie?: string; to?: string } = {}) {
+      // socket.io-client opens each new transport to its manager's uri, which its typings keep private.
+      if (options.to) (socket.io as unknown as { uri: string }).uri = options.to;
+      if (options.cookie !== undefined) {
+        socket.io.opts.extraHeaders = {
+          ...socket.io.opts.extraHeaders,
+          cookie: options.cookie ? `kc_session=${options.cookie}` : '',
+        };
+      }
       const outcome = handshake();
       socket.connect();
       return outcome;
     },
+    /** The Socket.IO events among the raw frames received after the first `from` (whatever the library did). */
+    eventFrames: (from = 0) => frames.slice(from).filter((frame) => frame.startsWith('2')),
     close: () => socket.close(),
   };
 }

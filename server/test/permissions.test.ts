@@ -6,6 +6,7 @@
  * One world for the file: a company whose Telegram bot (fake Bot API) brings real tickets, with two departments
  * and a cast, and a rival company. Each row opens the tickets it changes, so rows do not depend on each other.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import {
   ACCOUNT_MESSAGES,
@@ -19,7 +20,7 @@ import { callbackUpdate, textUpdate } from './fakes/telegram/updates';
 import { eventually, seedCompany, STRONG_PASSWORD, TestClient, uniqueEmail, type Reply } from './harness';
 import { connectLive } from './live';
 import { companyWithBot, deliver, startTelegramWorld, type World } from './telegram-world';
-import { openVisitor, SITE } from './wordpress-world';
+import { openVisitor, signIdentity, SITE } from './wordpress-world';
 
 type Row = { calls: string; agent: string; moderator: string; admin: string; check: () => Promise<void> };
 
@@ -115,11 +116,26 @@ const TABLE: Row[] = [
   { calls: '`auth/update-client`', agent: '403', moderator: 'yes', admin: 'yes', check: updateClient },
   {
     calls:
+      "`clients/:clientid/export` (a client's data as a ZIP), `DELETE clients/:clientid` (erase a client); not in SPEC",
+    agent: '403',
+    moderator: '403',
+    admin: "yes (own company's clients; erased: 410 / 409)",
+    check: clientDataProtection,
+  },
+  {
+    calls:
       '`admin/:clientid/block`, agents (`get-all-agents`, `get-user`, `register`, `set-admin`, `delete-agent`, `update-account`)',
     agent: '403',
     moderator: '403',
     admin: 'yes (not on oneself for set-admin / delete-agent)',
     check: blockAndAgents,
+  },
+  {
+    calls: "`agents/:userid/erase` (erase a disabled former agent's personal data; not in SPEC)",
+    agent: '403',
+    moderator: '403',
+    admin: 'yes (disabled agents only; never oneself)',
+    check: agentErase,
   },
   {
     calls:
@@ -144,6 +160,21 @@ const TABLE: Row[] = [
     moderator: '403',
     admin: 'yes',
     check: openingHoursChanging,
+  },
+  {
+    calls: '`retention` (`GET`, `PUT`), `retention/preview` (data retention and its dry run; not in SPEC)',
+    agent: '403',
+    moderator: '403',
+    admin: 'yes',
+    check: retentionCalls,
+  },
+  {
+    calls:
+      "`storage/usage` (the company's file storage: used of total, the last 24 hours by channel, the quotas; not in SPEC)",
+    agent: '403',
+    moderator: '403',
+    admin: 'yes',
+    check: storageUsage,
   },
   {
     calls: '`disconnect-telegram` (not in SPEC)',
@@ -768,6 +799,25 @@ async function updateClient() {
   );
 }
 
+/** The export streams a ZIP to the company's admin alone; the erasure is theirs alone too, once. */
+async function clientDataProtection() {
+  const ticket = await openTicket('General', 'agent');
+  const exporting = (c: TestClient) => c.get(`/clients/${ticket.clientid}/export`);
+  await expectStatuses(
+    { agent: 403, colleague: 403, moderator: 403, rivalAdmin: 404, rivalAgent: 403, stranger: 401, admin: 200 },
+    exporting,
+  );
+  const exported = await exporting(home.adminClient);
+  expect(exported.headers['content-type']).toBe('application/zip');
+  expect(exported.headers['content-disposition']).toMatch(/^attachment; /);
+  await expectStatuses(
+    { agent: 403, moderator: 403, rivalAdmin: 404, rivalAgent: 403, stranger: 401, admin: 200 },
+    (c) => c.del(`/clients/${ticket.clientid}`),
+  );
+  await expectStatuses({ admin: 409 }, (c) => c.del(`/clients/${ticket.clientid}`));
+  await expectStatuses({ admin: 410, rivalAdmin: 404 }, exporting);
+}
+
 async function blockAndAgents() {
   const ticket = await openTicket('General');
   const block = (c: TestClient) => c.post(`/admin/${ticket.clientid}/block`, {});
@@ -826,6 +876,65 @@ async function blockAndAgents() {
  * The rival company connects a bot of its own and disconnects it: Home's bot, which every other row's tickets use,
  * stays connected throughout, and Home's agents and moderators are refused before anything is touched.
  */
+async function agentErase() {
+  const erase = (id: string) => `/agents/${id}/erase`;
+  // An enabled agent is refused to the admin (409) before anyone else is asked about a disabled one.
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, rivalAdmin: 404, admin: 409 }, (c) =>
+    c.post(erase(cast.colleague.id)),
+  );
+  await expectStatuses({ admin: 403 }, (c) => c.post(erase(cast.admin.id)));
+  const leaving = await home.addAgent({ firstName: 'Lea' });
+  await must(home.adminClient.post('/auth/delete-agent', { userid: leaving.user.id }));
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, rivalAdmin: 404, admin: 200 }, (c) =>
+    c.post(erase(leaving.user.id)),
+  );
+  const agents = (await must(home.adminClient.get('/admin/get-all-agents'))).agents as {
+    userid: string;
+    first_name: string;
+    erased_on: string | null;
+  }[];
+  expect(agents.find((a) => a.userid === leaving.user.id)).toMatchObject({ first_name: 'Former' });
+  expect(agents.find((a) => a.userid === leaving.user.id)?.erased_on).not.toBeNull();
+  // The rival's own former agent is the rival admin's to erase, not Home's.
+  const rivals = await rival.addAgent({ firstName: 'Rex' });
+  await must(rival.adminClient.post('/auth/delete-agent', { userid: rivals.user.id }));
+  await expectStatuses({ admin: 404, rivalAdmin: 200 }, (c) => c.post(erase(rivals.user.id)));
+}
+
+async function retentionCalls() {
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) => c.get('/retention'));
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.get('/retention/preview?months=6'),
+  );
+  // Ten years: none of this world's tickets is anywhere near, so no other row's chat is swept.
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.put('/retention', { months: 120 }),
+  );
+  // The rival admin reads and sets the rival's own setting, never Home's.
+  expect((await must(rival.adminClient.get('/retention'))).months).toBeNull();
+  await must(rival.adminClient.put('/retention', { months: 3 }));
+  expect((await must(home.adminClient.get('/retention'))).months).toBe(120);
+  await must(rival.adminClient.put('/retention', { months: null }));
+  await must(home.adminClient.put('/retention', { months: null }));
+}
+
+async function storageUsage() {
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) => c.get('/storage/usage'));
+  // Home's admin sends a file; the rival's admin still reads only the rival's figures, and Home's include it.
+  const ticket = await openTicket('General', 'admin');
+  const form = new FormData();
+  form.append('ticketid', ticket.ticketid);
+  form.append('file', new Blob([Buffer.from('usage check\n')]), 'usage.txt');
+  await must(home.adminClient.postForm('/send-file', form));
+  const [mine, theirs] = await Promise.all([
+    must(home.adminClient.get('/storage/usage')),
+    must(rival.adminClient.get('/storage/usage')),
+  ]);
+  expect(mine.usedBytes).toBeGreaterThan(0);
+  expect(mine.lastDay.some((row: { source: string }) => row.source === 'agents')).toBe(true);
+  expect(theirs).toMatchObject({ usedBytes: 0, files: 0, lastDayBytes: 0, lastDay: [] });
+}
+
 async function telegramDisconnect() {
   const rivalBot = world.fake.addBot();
   await must(rival.adminClient.post('/setup-telegram', { bot_id: rivalBot.token }));
@@ -953,12 +1062,17 @@ async function openingHoursChanging() {
   expect(ids(await must(rival.adminClient.get(period)))).not.toContain(general.departmentid);
 }
 
-/** A WordPress visitor of Home's site writes into General: a pending ticket, named by the site token and e-mail. */
+/**
+ * A signed-in WordPress visitor of Home's site writes into General: a pending ticket, named by the site token and
+ * e-mail (those calls reach only a visitor the site signed in: a guest's e-mail is only what they typed).
+ */
 async function wordpressTicket() {
   const made = await home.adminClient.post('/generate-wp-token', { tokenName: 'Shop', siteUrl: SITE });
-  const tokenId = (made.body.token as string).split('.')[0]!;
+  const [tokenId, secret] = (made.body.token as string).split('.') as [string, string];
   const email = `visitor.${++lastChat}@example.test`;
-  const visitor = await openVisitor(world.t, tokenId, { guest: { name: 'Wanda', email } });
+  const exp = Math.floor(world.t.clock.now().getTime() / 1000) + 600;
+  const identity = signIdentity(secret, { tokenId, email, name: 'Wanda', exp, nonce: randomBytes(16).toString('hex') });
+  const visitor = await openVisitor(world.t, tokenId, { identity });
   const general = (
     (await must(home.adminClient.get('/admin/get-departments'))).departments as {
       departmentid: string;

@@ -13,7 +13,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export type ServerProcess = Awaited<ReturnType<typeof spawnServer>>;
 
-export async function spawnServer(env: Record<string, string>, options: { port?: number; nodeArgs?: string[] } = {}) {
+export async function spawnServer(
+  env: Record<string, string>,
+  /** `readyWithinMs`: longer for a server that makes a new embedded database (initdb and every migration). */
+  options: { port?: number; nodeArgs?: string[]; readyWithinMs?: number } = {},
+) {
   // A data directory of its own unless the caller chose one (and then keeps it).
   const ownDataDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'kc-process-'));
   const port = options.port ?? (await freePort());
@@ -41,7 +45,8 @@ export async function spawnServer(env: Record<string, string>, options: { port?:
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal!)),
   );
-  const deadline = Date.now() + 60_000;
+  const readyWithinMs = options.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
@@ -54,7 +59,7 @@ export async function spawnServer(env: Record<string, string>, options: { port?:
       child.kill('SIGKILL');
       await exited;
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
-      throw new Error('the server did not become healthy within 60 s');
+      throw new Error(`the server did not become healthy within ${readyWithinMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

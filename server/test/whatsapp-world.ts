@@ -4,6 +4,7 @@
  * waits until KreeChat has taken it in.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
+import type { DestinationStream } from 'pino';
 import { inboundUpdates } from '../src/db/schema';
 import { startFakeGraphApi, type FakeBusiness, type FakeGraphApi } from './fakes/whatsapp/fake-graph-api';
 import type { InboundMessage, WebhookPayload } from './fakes/whatsapp/webhooks';
@@ -11,7 +12,11 @@ import { eventually, freePort, seedCompany, startTestApp, type TestApp } from '.
 
 export const VERIFY_TOKEN = 'kreechat-verify-token-for-tests';
 
-export async function startWhatsAppWorld(env: Record<string, string> = {}) {
+export async function startWhatsAppWorld(
+  env: Record<string, string> = {},
+  /** For tests that read the app's log. */
+  log: { logTo?: DestinationStream; logLevel?: string } = {},
+) {
   // Meta and KreeChat share one clock, so a test that lets a day pass moves both (the 24-hour window).
   const shared: { clock?: { now(): Date } } = {};
   const fake = await startFakeGraphApi({ now: () => shared.clock?.now().getTime() ?? Date.now() });
@@ -26,7 +31,7 @@ export async function startWhatsAppWorld(env: Record<string, string> = {}) {
     WHATSAPP_CONFIG_ID: '1234567890',
     ...env,
   };
-  const t = await startTestApp(settings, { listen: true, port });
+  const t = await startTestApp(settings, { listen: true, port, ...log });
   shared.clock = t.clock;
   fake.setAppCallbackUrl(`${t.baseUrl}/api/webhooks/whatsapp`);
   return {

@@ -3,16 +3,17 @@
  * API the way the widget does: from the site's origin, with a bearer, no cookie. `signIdentity` stands in for the
  * plugin's signer (its PHP twin is tested against the same vector in wordpress-plugin/tests).
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { WIDGET_SOCKET_PATH } from '@kreechat/contract';
 import { eventually, seedCompany, startTestApp, type Reply, type TestApp, type TestClient } from './harness';
 
 export const SITE = 'https://shop.example.test';
 
+/** Signs `fields` as the plugin does; `nonce` as the plugin adds it (an older plugin's identity has none). */
 export function signIdentity(
   secret: string,
-  fields: { tokenId: string; email: string; name: string; exp: number; v?: number },
+  fields: { tokenId: string; email: string; name: string; exp: number; v?: number; nonce?: string },
 ) {
   const payload = Buffer.from(JSON.stringify({ v: 1, ...fields })).toString('base64url');
   return `${payload}.${createHmac('sha256', secret).update(payload).digest('hex')}`;
@@ -81,8 +82,10 @@ export async function connectWidget(baseUrl: string, session: string, origin = S
   };
 }
 
-export async function startWordpressWorld(options: { listen?: boolean } = {}) {
-  const t = await startTestApp({}, { listen: options.listen });
+export async function startWordpressWorld(
+  options: Pick<NonNullable<Parameters<typeof startTestApp>[1]>, 'listen' | 'logTo' | 'logLevel'> = {},
+) {
+  const t = await startTestApp({}, options);
   const seeded = await seedCompany(t);
   const generated = await seeded.adminClient.post('/generate-wp-token', { tokenName: 'Shop', siteUrl: `${SITE}/` });
   if (generated.status !== 201) throw new Error(`token: ${generated.status} ${JSON.stringify(generated.body)}`);
@@ -95,9 +98,9 @@ export async function startWordpressWorld(options: { listen?: boolean } = {}) {
     token,
     tokenId,
     secret,
-    /** A signed identity the plugin would make for this user, valid for ten minutes. */
+    /** A signed identity the plugin would make for this user, valid for ten minutes; each one different. */
     identity: (email: string, name = 'Wendy Reader', exp = now() + 600) =>
-      signIdentity(secret, { tokenId, email, name, exp }),
+      signIdentity(secret, { tokenId, email, name, exp, nonce: randomBytes(16).toString('hex') }),
     visitor: (
       who: { identity: string } | { guest: { name: string; email: string } },
       visitorOptions?: Parameters<typeof openVisitor>[3],

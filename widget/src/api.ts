@@ -1,6 +1,7 @@
 import type {
   CreateWidgetSessionBody,
   CreatedWidgetSession,
+  ProveWidgetIdentityBody,
   SendWidgetMessageBody,
   SentWidgetMessage,
   WidgetMessages,
@@ -84,6 +85,9 @@ export function widgetApi(server: string, fetchImpl: typeof fetch = (...args) =>
     rate: (bearer: string, ticketId: string, rating: number) =>
       call<void>('POST', '/rating', bearer, { ticketId, rating }),
     end: (bearer: string) => call<void>('POST', '/end', bearer),
+    /** The site's fresh signed identity of the session's own visitor, when the server asks for it (hourly). */
+    proveIdentity: (bearer: string, identity: string) =>
+      call<WidgetSession>('POST', '/session/identity', bearer, { identity } satisfies ProveWidgetIdentityBody),
     /** A message's file (its `url` is relative to the KreeChat address), read with the bearer. */
     async file(bearer: string, url: string): Promise<Blob> {
       const address = /^https?:\/\//.test(url) ? url : `${server}${url}`;

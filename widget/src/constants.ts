@@ -11,6 +11,8 @@ export const WIDGET_BASE = '/api/widget';
 export const WIDGET_SOCKET_PATH = '/api/widget/live';
 /** Mirrors WIDGET_POLL_MS. */
 export const WIDGET_POLL_MS = 4000;
+/** Mirrors WIDGET_IDENTITY_CHECK_MESSAGE: a 401 that asks the site to prove the signed-in visitor again. */
+export const WIDGET_IDENTITY_CHECK_MESSAGE = 'Your sign-in needs checking again';
 /** Mirrors LANGUAGES (common.ts): the widget speaks the same 8 languages as the desk. */
 export const LANGUAGES = ['en', 'af', 'bg', 'tr', 'es', 'ru', 'nl', 'ja'] as const;
 /** Mirrors MAX_UPLOAD_BYTES (messages.ts): the server's upload limit. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMPOSER_FILE_RULES } from '../../web/src/features/chat/lib/composer-files';
 import { MAX_UPLOAD_BYTES } from './constants';
-import { fileErrors, WIDGET_FILE_ACCEPT, WIDGET_FILE_RULES } from './files';
+import { UPLOAD_ERRORS } from '@kreechat/contract/file-types';
+import { fileErrors, uploadRefusal, WIDGET_FILE_ACCEPT, WIDGET_FILE_RULES } from './files';
 import { translator } from './i18n';
 
 const en = translator('en');
@@ -26,5 +27,29 @@ describe('the widget file rules', () => {
     ]);
     const [russian] = fileErrors({ name: 'big.zip', type: '', size: MAX_UPLOAD_BYTES + 1 }, translator('ru'), 'ru');
     expect(russian).toMatch(/^Файл больше 20\s971\s520 байт$/);
+  });
+});
+
+describe('a file the server refused', () => {
+  const refused = (message: string, retryAfter: number | null = null) => ({ message, retryAfter });
+
+  it('says why in the visitor language when the server gave one of the contract’s reasons', () => {
+    expect(uploadRefusal(refused(UPLOAD_ERRORS.typeNotAccepted), en, 'en')).toMatch(/^File type must be image\/\*/);
+    expect(uploadRefusal(refused(UPLOAD_ERRORS.companyFull), en, 'en')).toBe(
+      'This file cannot be received right now: the storage is full.',
+    );
+    expect(uploadRefusal(refused(UPLOAD_ERRORS.overDailyAllowance), translator('nl'), 'nl')).toBe(
+      'Dit bestand is groter dan wat er op één dag verstuurd kan worden.',
+    );
+    expect(uploadRefusal(refused(UPLOAD_ERRORS.dailyAllowanceUsed, 22 * 3600), en, 'en')).toBe(
+      'You have sent as many files as allowed for now. You can send more in 22 hours.',
+    );
+    expect(uploadRefusal(refused(UPLOAD_ERRORS.dailyAllowanceUsed, 90), translator('es'), 'es')).toBe(
+      'Ya has enviado todos los archivos permitidos por ahora. Podrás enviar más dentro de 2 minutos.',
+    );
+  });
+
+  it('leaves any other refusal to the caller', () => {
+    expect(uploadRefusal(refused('Too many messages. Wait a moment.', 30), en, 'en')).toBeUndefined();
   });
 });

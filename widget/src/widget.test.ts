@@ -1,6 +1,7 @@
 import type { WidgetMessage, WidgetTicket, WidgetVisitor } from '@kreechat/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type WidgetApi } from './api';
+import { WIDGET_IDENTITY_CHECK_MESSAGE } from './constants';
 import { translator } from './i18n';
 import type { LiveHandlers } from './live';
 import { identityEmail } from './session';
@@ -17,17 +18,22 @@ const CLOSING_WORDS = {
 
 /**
  * The controller against a small in-memory KreeChat that keeps the widget API's rules (sessions by bearer, 401
- * once ended, seq order, `after` cursors): what the widget decides and shows, not which functions it called.
+ * once ended, 401 for a signed-in session the site must prove again, seq order, `after` cursors): what the widget
+ * decides and shows, not which functions it called.
  */
 function fakeDesk() {
   const sessions = new Map<string, WidgetVisitor>();
   const ended: string[] = [];
+  /** Signed-in sessions past their hour: every call but ending and proving is refused until proved. */
+  const unproved = new Set<string>();
+  const proofs: string[] = [];
   const messages: WidgetMessage[] = [];
   let ticket: WidgetTicket | null = null;
   let next = 0;
   const visitorOf = (bearer: string) => {
     const visitor = sessions.get(bearer);
     if (!visitor) throw new ApiError(401, 'Session ended');
+    if (unproved.has(bearer)) throw new ApiError(401, WIDGET_IDENTITY_CHECK_MESSAGE);
     return visitor;
   };
   const append = (fields: Partial<WidgetMessage>): WidgetMessage => {
@@ -85,12 +91,25 @@ function fakeDesk() {
       sessions.delete(bearer);
       ended.push(bearer);
     },
+    async proveIdentity(bearer, identity) {
+      const visitor = sessions.get(bearer);
+      if (!visitor) throw new ApiError(401, 'Session ended');
+      const email = identityEmail(identity);
+      const same = visitor.verified && email?.toLowerCase() === visitor.email.toLowerCase();
+      if (!same || identity.endsWith('.forged')) throw new ApiError(401, 'Invalid identity');
+      unproved.delete(bearer);
+      proofs.push(identity);
+      return { visitor, language: 'en', departments: [] };
+    },
     file: async () => new Blob(['x']),
   };
   return {
     api,
     sessions,
     ended,
+    proofs,
+    /** The session's hour is up: the site must prove its visitor again. */
+    unprove: (bearer: string) => void unproved.add(bearer),
     agentWrites: (text: string) => append({ text }),
     close() {
       const message = append({ type: 'close', from: 'system', agentName: null });
@@ -114,8 +133,15 @@ function memoryStorage(): KeyValueStore {
   };
 }
 
-/** One page load of the widget; `live` is its connection, which stays down until the test brings it up. */
-function load(desk: ReturnType<typeof fakeDesk>, storage: KeyValueStore, signed: string | null = null) {
+/**
+ * One page load of the widget; `live` is its connection, which stays down until the test brings it up. `signed` is
+ * what the site's identity route answers (a function when the test changes it while the page is open).
+ */
+function load(
+  desk: ReturnType<typeof fakeDesk>,
+  storage: KeyValueStore,
+  signed: string | null | (() => string | null) = null,
+) {
   let state: WidgetState | null = null;
   const live: { handlers: LiveHandlers | null } = { handlers: null };
   const store = sessionStore(storage, 'wpt_abcdefghijklmnop');
@@ -132,7 +158,7 @@ function load(desk: ReturnType<typeof fakeDesk>, storage: KeyValueStore, signed:
     t: translator('en'),
     api: desk.api,
     store,
-    identity: async () => signed,
+    identity: async () => (typeof signed === 'function' ? signed() : signed),
     connect: () => (handlers) => {
       live.handlers = handlers;
       return { close: () => void (live.handlers = null) };
@@ -278,6 +304,108 @@ describe('the widget controller', () => {
     expect(page.state.ticket?.closing).toEqual(CLOSING_WORDS);
     page.widget.rate(3);
     await until(() => expect(page.state.ticket?.rating).toBe(3));
+  });
+
+  it('proves a signed-in visitor again when the server asks, on a reload and mid-conversation, unnoticed', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    const first = load(desk, storage, identity('ann@example.com', 'first'));
+    first.widget.open();
+    await until(() => expect(first.state.phase).toBe('ready'));
+    const session = first.store.read()!;
+    first.widget.send('I am Ann');
+    await until(() => expect(first.texts()).toEqual(['I am Ann']));
+
+    // An hour on, the next page: the site's fresh identity proves her, and it is the same session and history.
+    desk.unprove(session);
+    let signed = identity('ann@example.com', 'second');
+    const again = load(desk, storage, () => signed);
+    await until(() => expect(again.state.phase).toBe('ready'));
+    expect(again.store.read()).toBe(session);
+    expect(again.texts()).toEqual(['I am Ann']);
+    expect(desk.proofs).toEqual([signed]);
+
+    // Another hour while she types: the message goes once she is proved again, with no error shown.
+    desk.unprove(session);
+    signed = identity('ann@example.com', 'third');
+    again.widget.open();
+    expect(again.widget.send('Still me')).toBe(true);
+    await until(() =>
+      expect(again.state.items.map((i) => [i.text, i.local])).toEqual([
+        ['I am Ann', undefined],
+        ['Still me', undefined],
+      ]),
+    );
+    expect(again.state.composerError).toBeNull();
+    expect(desk.proofs).toEqual([identity('ann@example.com', 'second'), signed]);
+    expect(again.store.read()).toBe(session);
+    expect(desk.ended).toEqual([]);
+  });
+
+  it('ends a session its user is no longer logged in for, and shows what a new visitor sees', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    let signed: string | null = identity('ann@example.com');
+    const page = load(desk, storage, () => signed);
+    page.widget.open();
+    await until(() => expect(page.state.phase).toBe('ready'));
+    const session = page.store.read()!;
+    page.widget.send('I am Ann');
+    await until(() => expect(page.texts()).toEqual(['I am Ann']));
+
+    // She logged out of WordPress in another tab; this page is still open when the hour is up.
+    signed = null;
+    desk.unprove(session);
+    page.widget.send('Anyone?');
+    await until(() => expect(page.state.phase).toBe('guest'));
+    expect(page.state.items).toEqual([]);
+    expect(page.state.visitor).toBeNull();
+    expect(page.store.read()).toBeNull();
+    expect(desk.ended).toEqual([session]);
+    expect(desk.proofs).toEqual([]);
+  });
+
+  it('ends an unproved session when another user is logged in now, and opens theirs', async () => {
+    const desk = fakeDesk();
+    const storage = memoryStorage();
+    const ann = load(desk, storage, identity('ann@example.com'));
+    ann.widget.open();
+    await until(() => expect(ann.state.phase).toBe('ready'));
+    const annSession = ann.store.read()!;
+    ann.widget.send('I am Ann');
+    await until(() => expect(ann.texts()).toEqual(['I am Ann']));
+
+    desk.unprove(annSession);
+    const bob = load(desk, storage, identity('bob@example.com'));
+    await until(() => expect(bob.state.phase).toBe('ready'));
+    expect(bob.state.visitor).toMatchObject({ email: 'bob@example.com', verified: true });
+    expect(bob.store.read()).not.toBe(annSession);
+    expect(desk.ended).toEqual([annSession]);
+
+    // And when nobody is logged in any more, an unproved session gives way to the guest form.
+    const bobSession = bob.store.read()!;
+    desk.unprove(bobSession);
+    const nobody = load(desk, storage, null);
+    nobody.widget.open();
+    await until(() => expect(nobody.state.phase).toBe('guest'));
+    expect(nobody.store.read()).toBeNull();
+    expect(desk.ended).toEqual([annSession, bobSession]);
+  });
+
+  it('says the chat is not available here when KreeChat answers the guest form nothing (CORS: not its site)', async () => {
+    const desk = fakeDesk();
+    // What fetch does with an answer its CORS headers do not grant to this page: no status, no message.
+    desk.api.createSession = async () => {
+      throw new ApiError(0, 'Failed to fetch');
+    };
+    const page = load(desk, memoryStorage());
+    page.widget.open();
+    await until(() => expect(page.state.phase).toBe('guest'));
+    page.widget.guest('Gina', 'gina@example.com');
+    await until(() =>
+      expect(page.state.guestError).toEqual({ field: null, text: 'The chat is not available on this site right now.' }),
+    );
+    expect(page.store.read()).toBeNull();
   });
 
   it('forgets an ended session and starts over, showing the guest form', async () => {

@@ -1,8 +1,8 @@
 import type { WidgetMessage, WidgetMessages, WidgetPageConfig, WidgetSession } from '@kreechat/contract';
 import { randomId } from '../../web/src/lib/ids';
 import { ApiError, type WidgetApi } from './api';
-import { WIDGET_POLL_MS } from './constants';
-import { fileErrors } from './files';
+import { WIDGET_IDENTITY_CHECK_MESSAGE, WIDGET_POLL_MS } from './constants';
+import { fileErrors, uploadRefusal } from './files';
 import type { Translate } from './i18n';
 import type { Language } from './language';
 import { socketConnect, startLive, type Connect } from './live';
@@ -40,6 +40,8 @@ export type WidgetDeps = {
  * The widget's controller: it owns the state, finds the session (session.ts decides which), loads and keeps the
  * conversation current (live.ts), sends what the visitor writes, and hands every state to the view.
  * A session the server no longer knows (401, or an `ended` event) is forgotten, and the widget starts over.
+ * A signed-in visitor's session is proved again by the site when the server asks (hourly, `reprove`): the same
+ * WordPress user goes on unaware; anyone else is a new visitor.
  */
 export class Widget {
   private state: WidgetState = initialState();
@@ -47,6 +49,7 @@ export class Widget {
   private session: string | null = null;
   private live: { stop(): void } | null = null;
   private starting: Promise<void> | null = null;
+  private proving: Promise<WidgetSession | null> | null = null;
   private lastEnded = 0;
   /**
    * The newest seq read from the ordered streams (the first page, the catch-ups, the socket): where the next
@@ -97,8 +100,15 @@ export class Widget {
       .createSession({ tokenId: config.tokenId, guest: { name: name.trim(), email: email.trim() }, language })
       .then((created) => this.enter(created.session, created))
       .catch((error: unknown) => {
-        // 400 is the server's word on the fields (in English); the rest say the chat cannot be had now.
-        const message = error instanceof ApiError && error.status === 400 ? error.message : this.errorText(error);
+        // 400 is the server's word on the fields (in English); the rest say the chat cannot be had now. No answer
+        // at all (status 0) most likely means KreeChat, which served this widget a moment ago, answers this site
+        // nothing: its CORS reaches only a token's own site, so an unknown token or another site's reads as a
+        // network failure here. "Not available on this site right now" is true of that and of an outage alike.
+        const message = isStatus(error, 400)
+          ? (error as ApiError).message
+          : isStatus(error, 0)
+            ? this.deps.t('unavailable')
+            : this.errorText(error);
         this.set({ guestError: { field: null, text: message } });
       })
       .finally(() => this.set({ guestBusy: false }));
@@ -154,8 +164,7 @@ export class Widget {
     const session = this.session;
     if (before === null || !session || this.state.olderBusy) return;
     this.set({ olderBusy: true });
-    this.deps.api
-      .messages(session, { before })
+    this.withSession(session, (s) => this.deps.api.messages(s, { before }))
       .then((page) => this.set({ items: mergeMessages(this.state.items, page.messages), hasMore: page.hasMore }))
       .catch((error: unknown) => this.refused(error))
       .finally(() => this.set({ olderBusy: false }));
@@ -166,8 +175,7 @@ export class Widget {
     this.set({ department: id, composerError: null });
     const session = this.session;
     if (choice?.mode !== 'held' || !session) return;
-    this.deps.api
-      .chooseDepartment(session, id)
+    this.withSession(session, (s) => this.deps.api.chooseDepartment(s, id))
       .then(() => {
         this.set({ held: [], noticeDepartments: [], notice: null });
         return this.catchUp();
@@ -179,8 +187,7 @@ export class Widget {
     const ticket = this.state.ticket;
     const session = this.session;
     if (!ticket || !session) return;
-    this.deps.api
-      .rate(session, ticket.id, rating)
+    this.withSession(session, (s) => this.deps.api.rate(s, ticket.id, rating))
       .then(() => {
         if (this.state.ticket?.id === ticket.id) this.set({ ticket: { ...this.state.ticket, rating } });
       })
@@ -206,7 +213,7 @@ export class Widget {
     if (!url || !session) return Promise.reject(new Error('no file'));
     let known = this.blobs.get(url);
     if (!known) {
-      known = this.deps.api.file(session, url).then((blob) => URL.createObjectURL(blob));
+      known = this.withSession(session, (s) => this.deps.api.file(s, url)).then((blob) => URL.createObjectURL(blob));
       known.catch(() => this.blobs.delete(url));
       this.blobs.set(url, known);
     }
@@ -228,10 +235,15 @@ export class Widget {
     this.set({ phase: 'loading', error: null });
     try {
       const storedToken = store.read();
-      const [stored, signed] = await Promise.all([
-        storedToken ? api.session(storedToken).catch(ifStatus(401, null)) : null,
-        identity(),
-      ]);
+      const [found, signed] = await Promise.all([storedToken ? this.storedSession(storedToken) : null, identity()]);
+      let stored = found === 'unproved' ? null : found;
+      if (found === 'unproved' && storedToken) {
+        // Signed in over an hour ago: still the same WordPress user, the session goes on; else it ended with them.
+        const proved = await this.reprove(storedToken, signed);
+        if (proved) return await this.enter(storedToken, proved);
+        store.forget();
+        stored = null;
+      }
       const decision = decideSession(stored?.visitor ?? null, signed);
       if (decision.kind === 'reuse' && storedToken && stored) return await this.enter(storedToken, stored);
       if (decision.kind === 'verify' && signed) {
@@ -254,13 +266,60 @@ export class Widget {
     }
   }
 
+  /** The stored session's visitor; null when the server no longer knows it; 'unproved' when the site must vouch. */
+  private storedSession(session: string): Promise<WidgetSession | 'unproved' | null> {
+    return this.deps.api.session(session).catch((error: unknown) => {
+      if (isIdentityCheck(error)) return 'unproved' as const;
+      return ifStatus(401, null)(error);
+    });
+  }
+
+  /**
+   * The server asks the site to vouch again for the session's signed-in visitor: the site's fresh signed identity
+   * (`signed` when the caller already has it) proves them, and the session goes on — its visitor is the answer.
+   * Null when nobody is logged in to the site any more (or its identity call failed), or the server refuses the
+   * identity (another user logged in): the session is ended on the server too, and the caller starts over as for a
+   * new visitor. Any other failure (KreeChat unreachable) is thrown and the session is kept.
+   */
+  private reprove(session: string, signed?: string | null): Promise<WidgetSession | null> {
+    this.proving ??= this.proveAgain(session, signed).finally(() => {
+      this.proving = null;
+    });
+    return this.proving;
+  }
+
+  private async proveAgain(session: string, signed: string | null | undefined): Promise<WidgetSession | null> {
+    const identity = signed === undefined ? await this.deps.identity() : signed;
+    if (identity) {
+      try {
+        const proved = await this.deps.api.proveIdentity(session, identity);
+        if (session === this.session) this.set({ visitor: proved.visitor, departments: proved.departments });
+        return proved;
+      } catch (error) {
+        if (!isStatus(error, 401)) throw error;
+      }
+    }
+    void this.deps.api.end(session).catch(() => undefined);
+    return null;
+  }
+
+  /** A call with the session; when the server wants the visitor proved again, the site does and it is made again. */
+  private async withSession<T>(session: string, call: (session: string) => Promise<T>): Promise<T> {
+    try {
+      return await call(session);
+    } catch (error) {
+      if (!isIdentityCheck(error) || !(await this.reprove(session))) throw error;
+      return call(session);
+    }
+  }
+
   private async enter(session: string, about: WidgetSession): Promise<void> {
     this.session = session;
     this.deps.store.write(session);
     this.set({ phase: 'loading', visitor: about.visitor, departments: about.departments, guestError: null });
     let page: WidgetMessages;
     try {
-      page = await this.deps.api.messages(session);
+      page = await this.withSession(session, (s) => this.deps.api.messages(s));
     } catch (error) {
       if (isStatus(error, 401)) return this.ended();
       return this.set({ phase: 'error', error: this.errorText(error) });
@@ -301,7 +360,7 @@ export class Widget {
       if (!session) return;
       let answer: WidgetMessages;
       try {
-        answer = await this.deps.api.messages(session, { after: this.cursor });
+        answer = await this.withSession(session, (s) => this.deps.api.messages(s, { after: this.cursor }));
       } catch (error) {
         this.refused(error);
         throw error;
@@ -332,14 +391,16 @@ export class Widget {
       // The department chosen before the first message goes with it (text or file).
       const department =
         this.state.department && this.state.ticket === null ? { departmentId: this.state.department } : {};
-      const sent = item.pendingFile
-        ? await this.deps.api.sendFile(session, {
-            clientMessageId: cid,
-            caption: item.text,
-            file: item.pendingFile,
-            ...department,
-          })
-        : await this.deps.api.send(session, { text: item.text, clientMessageId: cid, ...department });
+      const sent = await this.withSession(session, (s) =>
+        item.pendingFile
+          ? this.deps.api.sendFile(s, {
+              clientMessageId: cid,
+              caption: item.text,
+              file: item.pendingFile,
+              ...department,
+            })
+          : this.deps.api.send(s, { text: item.text, clientMessageId: cid, ...department }),
+      );
       if (sent.status === 'held') {
         this.set({
           items: dropLocal(this.state.items, cid),
@@ -348,9 +409,12 @@ export class Widget {
       } else if (sent.message) this.receive([sent.message]);
     } catch (error) {
       if (isStatus(error, 401)) return this.ended();
+      // A file the server refused for its type or a storage quota says why in the visitor's language.
+      const refusal = error instanceof ApiError ? uploadRefusal(error, this.deps.t, this.deps.language) : undefined;
       this.set({
         items: setLocalState(this.state.items, cid, 'failed'),
-        composerError: isStatus(error, 400) ? (error as ApiError).message : this.errorText(error, 'sendError'),
+        composerError:
+          refusal ?? (isStatus(error, 400) ? (error as ApiError).message : this.errorText(error, 'sendError')),
       });
     }
   }
@@ -406,6 +470,9 @@ export class Widget {
 }
 
 const isStatus = (error: unknown, status: number): boolean => error instanceof ApiError && error.status === status;
+/** The server's hourly question: is the signed-in visitor still who the site says? (Not an ended session.) */
+const isIdentityCheck = (error: unknown): boolean =>
+  isStatus(error, 401) && (error as ApiError).message === WIDGET_IDENTITY_CHECK_MESSAGE;
 
 /** A `.catch` that turns one refusal status into `value` and lets every other error through. */
 const ifStatus =

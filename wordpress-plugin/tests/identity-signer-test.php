@@ -15,34 +15,35 @@ final class Identity_Signer_Test extends TestCase {
 	private const TOKEN_ID = 'wpt_Kx7Pq2Lm9Nv4Rt6Ws8Yz';
 	private const SECRET   = 'Jx3Q9vWk2mPz7rT5yH8bN4cF6gD1sA0eLqRuVoIwXtM';
 	private const NOW      = 1700000000;
+	private const NONCE    = '0123456789abcdef0123456789abcdef';
 
 	/**
 	 * Pinned from Node.js, independently of this code:
-	 *   p = Buffer.from(JSON.stringify({v:1,tokenId,email,name,exp:1700000600})).toString('base64url');
+	 *   p = Buffer.from(JSON.stringify({v:1,tokenId,email,name,exp:1700000600,nonce})).toString('base64url');
 	 *   createHmac('sha256', secret).update(p).digest('hex')
 	 */
 	public function test_a_known_vector(): void {
-		$signed = ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'olga@example.com', 'Olga Petrova', self::NOW );
+		$signed = ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'olga@example.com', 'Olga Petrova', self::NOW, self::NONCE );
 		$this->assertSame(
-			'eyJ2IjoxLCJ0b2tlbklkIjoid3B0X0t4N1BxMkxtOU52NFJ0NldzOFl6IiwiZW1haWwiOiJvbGdhQGV4YW1wbGUuY29tIiwibmFtZSI6Ik9sZ2EgUGV0cm92YSIsImV4cCI6MTcwMDAwMDYwMH0'
-			. '.cce013f5ecc58b79a427fcd5eea00232c0bacc6188bc76dff90a71590214badf',
+			'eyJ2IjoxLCJ0b2tlbklkIjoid3B0X0t4N1BxMkxtOU52NFJ0NldzOFl6IiwiZW1haWwiOiJvbGdhQGV4YW1wbGUuY29tIiwibmFtZSI6Ik9sZ2EgUGV0cm92YSIsImV4cCI6MTcwMDAwMDYwMCwibm9uY2UiOiIwMTIzNDU2Nzg5YWJjZGVmMDEyMzQ1Njc4OWFiY2RlZiJ9'
+			. '.7bba7ffd120fa98b531ea60d8ad10a2530bbee3d287e34f08c2d3eac0c0d84eb',
 			$signed
 		);
 	}
 
 	/** Cyrillic and an emoji stay as UTF-8 in the JSON (as JSON.stringify writes them), signed as such. */
 	public function test_a_unicode_name_matches_the_vector_from_node(): void {
-		$signed = ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'ivan@example.com', 'Иван Петров 🙂', self::NOW );
+		$signed = ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'ivan@example.com', 'Иван Петров 🙂', self::NOW, self::NONCE );
 		$this->assertSame(
-			'eyJ2IjoxLCJ0b2tlbklkIjoid3B0X0t4N1BxMkxtOU52NFJ0NldzOFl6IiwiZW1haWwiOiJpdmFuQGV4YW1wbGUuY29tIiwibmFtZSI6ItCY0LLQsNC9INCf0LXRgtGA0L7QsiDwn5mCIiwiZXhwIjoxNzAwMDAwNjAwfQ'
-			. '.ebd80902f2d67cb26b6007a51757c3cbad886a47a521fa9bcb9e84bf9d96e0d5',
+			'eyJ2IjoxLCJ0b2tlbklkIjoid3B0X0t4N1BxMkxtOU52NFJ0NldzOFl6IiwiZW1haWwiOiJpdmFuQGV4YW1wbGUuY29tIiwibmFtZSI6ItCY0LLQsNC9INCf0LXRgtGA0L7QsiDwn5mCIiwiZXhwIjoxNzAwMDAwNjAwLCJub25jZSI6IjAxMjM0NTY3ODlhYmNkZWYwMTIzNDU2Nzg5YWJjZGVmIn0'
+			. '.b6105f6837b3aba530675423d35cae29a03e6210337ab1b56fa1cc85cdd7898e',
 			$signed
 		);
 		$this->assertSame( 'Иван Петров 🙂', $this->payload_of( $signed )['name'] );
 	}
 
 	public function test_the_payload_holds_exactly_the_fields_kreechat_reads(): void {
-		$payload = $this->payload_of( ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'a@example.com', 'A', self::NOW ) );
+		$payload = $this->payload_of( ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'a@example.com', 'A', self::NOW, self::NONCE ) );
 		$this->assertSame(
 			array(
 				'v'       => 1,
@@ -50,9 +51,26 @@ final class Identity_Signer_Test extends TestCase {
 				'email'   => 'a@example.com',
 				'name'    => 'A',
 				'exp'     => self::NOW + 600,
+				'nonce'   => self::NONCE,
 			),
 			$payload
 		);
+	}
+
+	/**
+	 * KreeChat takes each signed identity once: two page loads of the same user in the same second must not sign
+	 * the same thing. The nonce is random, 32 hex characters (within KreeChat's 16 to 64 base64url characters).
+	 */
+	public function test_two_signatures_of_the_same_user_in_the_same_second_differ(): void {
+		$signer = new Identity_Signer( self::TOKEN_ID, self::SECRET );
+		$seen   = array();
+		for ( $i = 0; $i < 20; $i++ ) {
+			$signed = $signer->sign( 'a@example.com', 'A', self::NOW );
+			$nonce  = $this->payload_of( $signed )['nonce'];
+			$this->assertMatchesRegularExpression( '/^[0-9a-f]{32}$/', $nonce );
+			$seen[ $signed ] = true;
+		}
+		$this->assertCount( 20, $seen );
 	}
 
 	/** KreeChat refuses an identity that lives longer than 15 minutes; this one lives 10. */
@@ -67,8 +85,8 @@ final class Identity_Signer_Test extends TestCase {
 	}
 
 	public function test_the_signature_is_lowercase_hex_and_depends_on_the_secret(): void {
-		$one = ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'a@example.com', 'A', self::NOW );
-		$two = ( new Identity_Signer( self::TOKEN_ID, self::SECRET . 'x' ) )->sign( 'a@example.com', 'A', self::NOW );
+		$one = ( new Identity_Signer( self::TOKEN_ID, self::SECRET ) )->sign( 'a@example.com', 'A', self::NOW, self::NONCE );
+		$two = ( new Identity_Signer( self::TOKEN_ID, self::SECRET . 'x' ) )->sign( 'a@example.com', 'A', self::NOW, self::NONCE );
 		$this->assertMatchesRegularExpression( '/^[A-Za-z0-9_-]+\.[0-9a-f]{64}$/', $one );
 		$this->assertSame( explode( '.', $one )[0], explode( '.', $two )[0] );
 		$this->assertNotSame( explode( '.', $one )[1], explode( '.', $two )[1] );

@@ -15,6 +15,8 @@ export const agentSchema = z.object({
   role: roleSchema,
   /** Set when the account is disabled. */
   closed_on: nullableTimestampSchema,
+  /** Set when an admin erased the former agent's personal data (the name then reads "Former agent"). */
+  erased_on: nullableTimestampSchema,
   profile_pic: z.string().nullable(),
   push_subscription: z.string(),
 });
@@ -62,6 +64,7 @@ export const ACTION_TYPES = [
   'ticket_reopen',
   'ticket_create',
   'ticket_rating',
+  'agent_erase',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 

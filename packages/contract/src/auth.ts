@@ -154,7 +154,13 @@ export const VERIFICATION_MESSAGES = {
   invalidCode: 'Invalid verification code',
 } as const;
 
-export const accountExistsMessage = 'An account with this email already exists';
+/**
+ * The registration's last step refused after the code was proved: the address got an account meanwhile. Said only
+ * to whoever proved the address, and in words that fit any cause: no earlier step tells whether an address has an
+ * account (the one that has gets a mail saying so instead of a code).
+ */
+export const REGISTRATION_NOT_COMPLETED =
+  'The registration could not be completed. If this address already has an account, log in or reset your password.';
 
 // Accounts managed by an admin -----------------------------------------------------------------
 

@@ -12,6 +12,13 @@ export const clientSchema = z.object({
   blocked_on: z.boolean(),
   count_ticket_reopened: z.number().int(),
   created_on: timestampSchema,
+  /**
+   * A channel vouches for one of the client's identities (see `clientIdentitySchema.verified`). False for a WordPress
+   * guest: their name and e-mail are only what they typed, so anyone may have typed the same.
+   */
+  verified: z.boolean(),
+  /** When an admin erased the client (name "Erased client", no details, identities or message texts); null: never. */
+  erased_on: nullableTimestampSchema,
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -97,6 +104,11 @@ export const clientIdentitySchema = z.object({
   kind: z.enum(CLIENT_IDENTITY_KINDS),
   value: z.string().nullable(),
   since: timestampSchema,
+  /**
+   * The channel vouches for it: a Telegram chat, a WhatsApp number, an e-mail the WordPress site signed. False for a
+   * WordPress guest's, whose name and e-mail are only what they typed.
+   */
+  verified: z.boolean(),
 });
 export type ClientIdentity = z.infer<typeof clientIdentitySchema>;
 

@@ -22,3 +22,8 @@ export * from './admin-tickets';
 export * from './opening-hours';
 export * from './automatic-messages';
 export * from './schedule';
+export * from './retention';
+export * from './agent-erase';
+export * from './file-types';
+export * from './storage-usage';
+export * from './privacy';

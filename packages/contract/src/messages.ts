@@ -55,6 +55,8 @@ export const messageSchema = z.object({
     .nullable(),
   /** The automatic message this is (greeting, out of hours…), sent by the desk itself; null for people's messages. */
   automatic: z.enum(AUTO_MESSAGE_KINDS).nullable(),
+  /** Its client was erased: the text and file are gone, the row keeps its place in the chat. */
+  erased: z.boolean(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -14,6 +14,8 @@ export const ticketSchema = z.object({
   client_name: z.string(),
   client_short_id: z.string(),
   client_email: z.string().nullable(),
+  /** The client's `verified` (clients.ts): false for a WordPress guest, whose name and e-mail are only typed. */
+  client_verified: z.boolean(),
   account_number: z.string().nullable(),
   departmentid: z.string(),
   department_name: z.string(),

@@ -7,8 +7,18 @@ import { z } from 'zod';
 
 const required = (message: string) => z.string({ message }).trim().min(1, { message });
 
+/**
+ * Meta's codes are a few hundred characters; the cap leaves room for longer ones while a body of any size is
+ * refused here, with a 400, rather than passed on to Graph (which answers with an error of its own, a 502 to us).
+ */
+export const WHATSAPP_CODE_MAX_LENGTH = 2048;
+
 /** Embedded signup, step 1: the code from `FB.login`, exchanged at once (it lives about 30 seconds). */
-export const setupWhatsAppBodySchema = z.object({ token: required('The authorization code is missing') });
+export const setupWhatsAppBodySchema = z.object({
+  token: required('The authorization code is missing').pipe(
+    z.string().max(WHATSAPP_CODE_MAX_LENGTH, { message: 'The authorization code is too long' }),
+  ),
+});
 export const setupWhatsAppResponseSchema = z.object({ status: z.literal('ok') });
 
 const graphId = (what: string) =>
@@ -150,7 +160,7 @@ export function templateNameOf(title: string): string {
 /** The handler sends an approved template when the 24-hour window is closed. */
 export const sendWhatsAppTemplateBodySchema = z.object({
   ticketid: z.string().uuid(),
-  created_on: z.string().optional(),
+  created_on: z.string().max(64).optional(),
   name: z.string().regex(/^[a-z0-9_]{1,512}$/),
   language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/),
 });

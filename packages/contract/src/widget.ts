@@ -56,6 +56,18 @@ export const createdWidgetSessionSchema = widgetSessionSchema.extend({ session: 
 export type CreatedWidgetSession = z.infer<typeof createdWidgetSessionSchema>;
 
 /**
+ * A signed-in visitor's session stands on the site's word for at most WIDGET_IDENTITY_CHECK_S: after that every call
+ * of it is refused (401) with WIDGET_IDENTITY_CHECK_MESSAGE until the site proves the same e-mail again with a fresh
+ * signed identity (POST /api/widget/session/identity), so a session does not outlive its WordPress login by long.
+ * Guests have nothing to prove. Ending the session (POST /end) is always allowed.
+ */
+export const WIDGET_IDENTITY_CHECK_S = 60 * 60;
+export const WIDGET_IDENTITY_CHECK_MESSAGE = 'Your sign-in needs checking again';
+/** POST /api/widget/session/identity: a fresh signed identity of the session's own visitor; answers WidgetSession. */
+export const proveWidgetIdentityBodySchema = z.object({ identity: z.string().min(1).max(4096) });
+export type ProveWidgetIdentityBody = z.input<typeof proveWidgetIdentityBodySchema>;
+
+/**
  * What the company tells a client whose ticket closed (Settings → Automatic messages), in the client's language with
  * the variables filled in, as Telegram and WhatsApp get it: each null when switched off. No rating question, no stars.
  */

@@ -96,6 +96,14 @@ export const signedIdentityPayloadSchema = z.object({
   email: z.string().email().max(254),
   name: z.string().max(200),
   exp: z.number().int(),
+  /**
+   * Random per signature, so two page loads in the same second sign differently: each signed identity opens one
+   * session only (KreeChat remembers it until it expires). Absent from older plugins' identities.
+   */
+  nonce: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
 });
 export type SignedIdentityPayload = z.infer<typeof signedIdentityPayloadSchema>;
 

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PRIVATE_FOLDER_MODE, tightenTree } from '../platform/private-files';
 import { advisoryLocks, inProcessLocks, type LockFactory } from './locks';
 import * as schema from './schema';
 
@@ -142,13 +143,16 @@ export async function openDatabase(options: {
   let dir: string | undefined;
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'db');
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   }
   // pg_trgm backs the client search index (migration 0002); PGlite ships it as a contrib extension.
   const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  // A new PGlite folder is unpacked from PGlite's own template with every file chmod-ed 0666, whatever the umask:
+  // owner-only now (files the database makes later are 0600 already, as PostgreSQL makes them).
+  if (dir) tightenTree(dir);
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

@@ -314,6 +314,17 @@ export const messages = pgTable(
     // A client's newest message on a channel (WhatsApp's 24-hour window, read receipts).
     index('messages_client_seq_idx').on(t.clientId, t.seq),
     uniqueIndex('messages_idempotency_uq').on(t.companyId, t.idempotencyKey),
+    // A download finds the message that holds the file, to show it only to who sees its ticket: one probe per
+    // key column (partial, so a text message adds no entry).
+    index('messages_file_idx')
+      .on(t.companyId, t.filePath)
+      .where(sql`${t.filePath} is not null`),
+    index('messages_thumbnail_idx')
+      .on(t.companyId, t.thumbnailPath)
+      .where(sql`${t.thumbnailPath} is not null`),
+    index('messages_video_thumbnail_idx')
+      .on(t.companyId, t.videoThumbnailPath)
+      .where(sql`${t.videoThumbnailPath} is not null`),
   ],
 );
 
@@ -550,6 +561,8 @@ export const actionRecords = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The agent an action was done to (agent_erase: the former agent whose data the admin `user_id` erased). */
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'cascade' }),
     actionType: actionTypeEnum('action_type').notNull(),
     rating: smallint('rating'),
     createdAt: createdAt(),
@@ -641,6 +654,8 @@ export const wordpressTokens = pgTable(
   (t) => [
     uniqueIndex('wordpress_tokens_public_id_uq').on(t.publicId),
     index('wordpress_tokens_company_idx').on(t.companyId, t.createdAt),
+    // The widget's CORS answers a preflight, or a call whose session is gone, only for a site some token names.
+    index('wordpress_tokens_site_origin_idx').on(t.siteOrigin),
   ],
 );
 

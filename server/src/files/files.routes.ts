@@ -1,23 +1,32 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { principalOf } from '../platform/access';
+import { principalOf, type Principal } from '../platform/access';
 import { NotFoundError } from '../platform/errors';
 import type { FileStorage } from './storage';
 
+const FILE_NOT_FOUND = 'File not found';
+
+/** Who may read a stored file (the messages module answers: who sees what refers to it). */
+export type FileReaders = { mayRead(viewer: Principal, key: string): Promise<boolean> };
+
 /**
- * GET /files/<company>/<file>: only to a logged-in member of that company; unknown and foreign files are 404.
- * Answers one byte range (`Range: bytes=a-b`, `a-`, `-n`) with 206, so a video can be sought without its whole
- * download; whatever store holds the file, it is streamed.
+ * GET /files/<company>/<file>: only to a member who may read what refers to the file (its ticket, or an agent's
+ * photo); unknown, foreign and unreadable files alike are 404. Answers one byte range (`Range: bytes=a-b`, `a-`,
+ * `-n`) with 206, so a video can be sought without its whole download; whatever store holds the file, it is
+ * streamed.
  */
 export const fileRoutes =
-  (storage: FileStorage): FastifyPluginAsync =>
+  (storage: FileStorage, readers: FileReaders): FastifyPluginAsync =>
   async (app) => {
     app.get<{ Params: { company: string; file: string }; Querystring: { download?: string } }>(
       '/files/:company/:file',
       { config: { access: 'member' } },
       async (request, reply) => {
-        const { companyId } = principalOf(request);
-        const file = await storage.open(companyId, `${request.params.company}/${request.params.file}`);
-        if (!file) throw new NotFoundError('File not found');
+        const principal = principalOf(request);
+        const key = `${request.params.company}/${request.params.file}`;
+        // Same answer as for a missing file: a 403 would tell that the file exists.
+        if (!(await readers.mayRead(principal, key))) throw new NotFoundError(FILE_NOT_FOUND);
+        const file = await storage.open(principal.companyId, key);
+        if (!file) throw new NotFoundError(FILE_NOT_FOUND);
         const name = (request.query.download ?? request.params.file).replace(/[^\w.\- ()]/g, '_').slice(0, 150);
         reply
           .header('Content-Type', file.mime)

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientIdentities, messages, outbox, storedFileChunks, storedFiles, tickets } from '../db/schema';
+import { clientIdentities, fileUsage, messages, outbox, storedFileChunks, storedFiles, tickets } from '../db/schema';
 import { ticketWithChat } from '../../test/chat-world';
 import { seedCompany, startTestApp, type TestApp } from '../../test/harness';
 import { testDbKind } from '../../test/test-db';
@@ -39,8 +39,16 @@ async function download(t: TestApp, home: Seeded, url: string, headers: Record<s
   });
 }
 
+/**
+ * Binary bytes the chat takes: a ZIP signature (a local file header with empty fields) before random bytes, so
+ * the server types them as a ZIP archive; `.zip` names them so.
+ */
+const zipLike = (size: number) =>
+  Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26), randomBytes(size - 30)]);
+
 const rowsOf = async (t: TestApp, ticketId: string) =>
   (await t.database.db.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId)))[0]!.n;
+const usageRows = async (t: TestApp) => (await t.database.db.select({ n: count() }).from(fileUsage))[0]!.n;
 const outboxRows = async (t: TestApp) => (await t.database.db.select({ n: count() }).from(outbox))[0]!.n;
 const storedRows = async (t: TestApp) => ({
   files: (await t.database.db.select({ n: count() }).from(storedFiles))[0]!.n,
@@ -92,11 +100,11 @@ describe.each(['disk', 'database'] as const)('FILE_STORAGE=%s', (kind) => {
 
   it('stores an upload where it says, serves it whole and by ranges, only to its company', async () => {
     // Three chunks and a bit: ranges across chunk boundaries are the database store's hard case.
-    const bytes = randomBytes(3 * CHUNK_BYTES + 1234);
-    const sent = await upload(home, ticketId, bytes, 'dump.bin');
+    const bytes = zipLike(3 * CHUNK_BYTES + 1234);
+    const sent = await upload(home, ticketId, bytes, 'dump.zip');
     expect(sent.status).toBe(200);
     const url: string = sent.body.message.path;
-    expect(url).toMatch(new RegExp(`^/files/${home.company.id}/[0-9a-f-]{36}\\.bin$`));
+    expect(url).toMatch(new RegExp(`^/files/${home.company.id}/[0-9a-f-]{36}\\.zip$`));
     const key = url.slice('/files/'.length);
 
     if (kind === 'database') {
@@ -178,11 +186,11 @@ describe.each(['disk', 'database'] as const)('FILE_STORAGE=%s', (kind) => {
       form.append('ticketid', ticket);
       form.append('ticketPlatform', 'telegram');
       form.append('idempotencyKey', idempotencyKey);
-      form.append('file', new Blob([bytes]), 'twice.bin');
+      form.append('file', new Blob([bytes]), 'twice.zip');
       return home.adminClient.postForm('/send-file', form);
     };
     const stored = async () => (kind === 'disk' ? filesOnDisk(t).length : (await storedRows(t)).files);
-    const bytes = randomBytes(2_000);
+    const bytes = zipLike(2_000);
     const before = await stored();
     const first = await keyed(bytes, 'same-key-1');
     const again = await keyed(bytes, 'same-key-1');
@@ -195,7 +203,7 @@ describe.each(['disk', 'database'] as const)('FILE_STORAGE=%s', (kind) => {
     expect((await home.adminClient.post('/acceptTicket', { ticketid: lost })).status).toBe(200);
     const [row] = await t.database.db.select({ clientId: tickets.clientId }).from(tickets).where(eq(tickets.id, lost));
     await t.database.db.delete(clientIdentities).where(eq(clientIdentities.clientId, row!.clientId));
-    const refused = await keyed(randomBytes(2_000), 'same-key-2', lost);
+    const refused = await keyed(zipLike(2_000), 'same-key-2', lost);
     expect(refused.status).toBe(409);
     expect(await stored()).toBe(before + 1);
   });
@@ -206,9 +214,10 @@ describe.each(['disk', 'database'] as const)('FILE_STORAGE=%s', (kind) => {
       outbox: await outboxRows(t),
       stored: await storedRows(t),
       files: filesOnDisk(t).length,
+      usage: await usageRows(t),
     };
     const refusedUpload = async (bytes: Buffer) => {
-      const refused = await upload(home, ticketId, bytes, 'refused.bin');
+      const refused = await upload(home, ticketId, bytes, 'refused.zip');
       expect(refused.status).toBe(507);
       expect(refused.body.message).toBe(
         'The file could not be stored: the server’s file storage is full or unavailable. Try again later.',
@@ -216,6 +225,8 @@ describe.each(['disk', 'database'] as const)('FILE_STORAGE=%s', (kind) => {
       expect(await rowsOf(t, ticketId)).toBe(before.messages);
       expect(await outboxRows(t)).toBe(before.outbox);
       expect(await storedRows(t)).toEqual(before.stored);
+      // Its quota was claimed before the write and given back when the write failed.
+      expect(await usageRows(t)).toBe(before.usage);
     };
 
     if (kind === 'disk') {
@@ -233,12 +244,12 @@ describe.each(['disk', 'database'] as const)('FILE_STORAGE=%s', (kind) => {
         fs.writeFileSync(filesDir, '');
       }
       try {
-        await refusedUpload(randomBytes(200 * 1024));
+        await refusedUpload(zipLike(200 * 1024));
         if (mounted) {
           // Nothing of the refused write is left on the disk (ENOSPC part-way), so a file of most of it fits.
           expect(filesOnDisk(t)).toEqual([]);
-          const fits = randomBytes(40 * 1024);
-          const stored = await upload(home, ticketId, fits, 'fits.bin');
+          const fits = zipLike(40 * 1024);
+          const stored = await upload(home, ticketId, fits, 'fits.zip');
           expect(stored.status).toBe(200);
           expect((await download(t, home, stored.body.message.path)).rawPayload.equals(fits)).toBe(true);
         }
@@ -263,12 +274,12 @@ describe.each(['disk', 'database'] as const)('FILE_STORAGE=%s', (kind) => {
       create trigger kc_test_full before insert on stored_file_chunks
       for each row when (new.seq >= 1) execute function kc_test_full()`);
     try {
-      await refusedUpload(randomBytes(2 * CHUNK_BYTES));
+      await refusedUpload(zipLike(2 * CHUNK_BYTES));
     } finally {
       await t.database.db.execute(sql`drop trigger kc_test_full on stored_file_chunks`);
     }
-    const bytes = randomBytes(2 * CHUNK_BYTES);
-    const stored = await upload(home, ticketId, bytes, 'whole.bin');
+    const bytes = zipLike(2 * CHUNK_BYTES);
+    const stored = await upload(home, ticketId, bytes, 'whole.zip');
     expect(stored.status).toBe(200);
     expect((await download(t, home, stored.body.message.path)).rawPayload.equals(bytes)).toBe(true);
     expect(await storedRows(t)).toEqual({ files: before.stored.files + 1, chunks: before.stored.chunks + 2 });
@@ -284,8 +295,8 @@ describe.runIf(testDbKind() === 'postgres')(
       try {
         const home = await seedCompany(a);
         const ticketId = await handledTicket(a, home);
-        const bytes = randomBytes(CHUNK_BYTES + 99);
-        const sent = await upload(home, ticketId, bytes, 'shared.bin');
+        const bytes = zipLike(CHUNK_BYTES + 99);
+        const sent = await upload(home, ticketId, bytes, 'shared.zip');
         expect(sent.status).toBe(200);
         // The same session cookie works on both processes (sessions live in the database).
         const fromB = await download(b, home, sent.body.message.path);

@@ -14,6 +14,26 @@ export function verificationMail(code: string, purpose: 'register' | 'reset') {
   };
 }
 
+/**
+ * Sent instead of a registration code when the address already has an account: the registration screens answer
+ * alike for every address, so only the address's owner learns that it has one, and learns the ways in.
+ */
+export function accountExistsMail(publicUrl: string | undefined) {
+  const login = publicUrl ? `${publicUrl}/login` : `the ${PRODUCT_NAME} login page`;
+  return {
+    subject: `${PRODUCT_NAME}: you already have an account`,
+    text: [
+      `Someone, probably you, asked to register a company on ${PRODUCT_NAME} with this e-mail address.`,
+      `This address already has a ${PRODUCT_NAME} account, so no new company can be registered with it.`,
+      '',
+      `Log in at ${login}. If you forgot your password, reset it with ${resetHint(publicUrl)}.`,
+      "If your account was disabled, your company's administrator can enable it again.",
+      '',
+      'If you did not ask for this, ignore this mail: nothing was changed.',
+    ].join('\n'),
+  };
+}
+
 /** A moment as a mail states it: unambiguous wherever the reader is. */
 const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 /**
  * A secret generated once into DATA_DIR (the VAPID pair, the secrets key): the file's text if it exists, else
@@ -10,7 +11,8 @@ import path from 'node:path';
  */
 export function readOrCreateSecretFile(file: string, generate: () => string): { text: string; created: boolean } {
   if (fs.existsSync(file)) return { text: fs.readFileSync(file, 'utf8'), created: false };
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // DATA_DIR itself when this is the first thing written there: owner-only, like the file.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const temporary = writePrivateTemporary(file, generate());
   try {
     fs.linkSync(temporary, file);
@@ -35,7 +37,7 @@ export function replaceSecretFile(file: string, text: string): void {
 /** A new file beside `file`, owner-only, its text flushed to disk (a key must not be lost to a crash). */
 function writePrivateTemporary(file: string, text: string): string {
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = fs.openSync(temporary, 'wx', 0o600);
+  const handle = fs.openSync(temporary, 'wx', PRIVATE_FILE_MODE);
   try {
     fs.writeFileSync(handle, text);
     fs.fsyncSync(handle);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, prettyStream } from './logger';
+import { createLogger, prettyStream, redactUrl } from './logger';
 import { withRequest } from './request-context';
 
 function collect() {
@@ -33,6 +33,28 @@ describe('logger', () => {
     expect(text).toMatch(/ERROR outbox drain failed/);
     expect(text).toMatch(/INFO {2}KreeChat is ready at http:\/\/127\.0\.0\.1:3003 port=3003\n/);
     expect(text).not.toContain('"level"');
+  });
+
+  it("writes secrets and addresses in a logged URL's query as [redacted], whatever their spelling", () => {
+    expect(redactUrl('/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=42')).toBe(
+      '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42',
+    );
+    expect(redactUrl('/api/x?clientEmail=a%40b.test&index=2&companyWordpressToken=wpt_1')).toBe(
+      '/api/x?clientEmail=[redacted]&index=2&companyWordpressToken=[redacted]',
+    );
+    expect(redactUrl('/api/x?HUB%2EVERIFY_TOKEN=s3cret&EMAIL=a@b.test&code=123456')).toBe(
+      '/api/x?HUB%2EVERIFY_TOKEN=[redacted]&EMAIL=[redacted]&code=[redacted]',
+    );
+    expect(redactUrl('/api/tickets')).toBe('/api/tickets');
+    expect(redactUrl('/api/x?%E0%A4%A=1&flag')).toBe('/api/x?%E0%A4%A=1&flag');
+
+    const out: string[] = [];
+    createLogger('debug', { write: (line: string) => void out.push(line) }).info(
+      { req: { method: 'GET', url: '/api/webhooks/whatsapp?hub.verify_token=s3cret' }, email: 'a@b.test' },
+      'incoming request',
+    );
+    expect(JSON.parse(out[0]!)).toMatchObject({ req: { url: '/api/webhooks/whatsapp?hub.verify_token=[redacted]' } });
+    expect(out[0]).not.toMatch(/s3cret|a@b\.test/);
   });
 
   it('names the request a line was written in, once, and no request outside one', () => {

@@ -10,6 +10,57 @@ const CHINDINGS = pino.symbols.chindingsSym;
 const REQUEST_MESSAGES = new Set(['incoming request', 'request completed']);
 
 /**
+ * Query parameters whose value is a secret or a person's address, by name (any case): Meta's
+ * `hub.verify_token`, the WordPress calls' `clientEmail` and `companyWordpressToken`, any `email`, `token`,
+ * `secret`, `password`, `session` or `code`. Log collectors keep URLs for long and show them to many.
+ */
+const SECRET_QUERY_NAME = /email|token|secret|password|session|^code$/i;
+export const REDACTED = '[redacted]';
+
+/** `url` with the value of every {@link SECRET_QUERY_NAME} parameter written as [redacted]; the rest unchanged. */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals < 0 ? pair : pair.slice(0, equals);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // Malformed escapes: the name as written.
+      }
+      return equals >= 0 && SECRET_QUERY_NAME.test(name) ? `${rawName}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, start + 1)}${query.join('&')}`;
+}
+
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+/**
+ * Fastify's own request serializer (method, url, host, peer), with {@link redactUrl} on the URL. Fastify puts the
+ * logger's serializers over its own, so this one is what its request lines use.
+ */
+function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/**
  * The process's logger, writing JSON lines; each line logged while a request is handled carries its `reqId`.
  * Every error logged under `err` — by the error handler, a worker, Fastify itself — goes
  * through {@link safeError}, so no log line carries a failed query's parameters or a message's text.
@@ -20,7 +71,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options: pino.LoggerOptions = {
     level,
     base: { app: 'kreechat' },
-    serializers: { err: safeError },
+    serializers: { err: safeError, req: serializeRequest },
     // A line written during a request, or in work it started, names the request (platform/request-context.ts);
     // Fastify's request logger already binds it, so it is not written twice there.
     mixin(_merge, _level, logger) {
@@ -28,7 +79,20 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       if (!context || (logger as unknown as Record<symbol, string>)[CHINDINGS]?.includes('"reqId":')) return {};
       return { reqId: context.reqId };
     },
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token'], remove: true },
+    // An e-mail address is personal data: a line that names whom it is about uses an id, never the address.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        '*.password',
+        '*.token',
+        'email',
+        '*.email',
+        'clientEmail',
+        '*.clientEmail',
+      ],
+      remove: true,
+    },
     hooks: {
       logMethod(args, method, methodLevel) {
         const message = args.find((a) => typeof a === 'string');

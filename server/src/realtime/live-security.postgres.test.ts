@@ -92,6 +92,35 @@ describe.skipIf(!runs)('live events follow the session and the role across proce
     live.close();
   });
 
+  it('a connection that drops on B comes back on A with what it missed, only with its own session cookie', async () => {
+    const { department, addAgent, event } = await seed();
+    const agent = await addAgent();
+    const stranger = await seedCompany(a).then((other) => other.addAgent());
+    const attempts = [
+      { cookie: '', outcome: 'refused' },
+      { cookie: stranger.client.cookie('kc_session')!, outcome: 'refused' },
+      { cookie: undefined, outcome: 'recovered' },
+    ] as const;
+    for (const attempt of attempts) {
+      const live = await connectRecoverable(b.baseUrl, await onB(agent.email));
+      const before = await event(department.id);
+      await eventually(() => live.saw(before));
+      await live.drop();
+      const missed = await event(department.id);
+      const heard = live.frames.length;
+      // The pid and offset are offered to the other process: the session was kept in Redis, for any process.
+      expect(await live.reconnect({ cookie: attempt.cookie, to: a.baseUrl })).toBe(attempt.outcome);
+      if (attempt.outcome === 'refused') {
+        await settle();
+        expect(live.eventFrames(heard)).toEqual([]);
+        expect(live.socket.connected).toBe(false);
+      } else {
+        await eventually(() => live.saw(missed));
+      }
+      live.close();
+    }
+  });
+
   it("logging out on A drops the session's connection on B at once", async () => {
     const { department, addAgent, event } = await seed();
     const agent = await addAgent();

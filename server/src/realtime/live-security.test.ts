@@ -86,6 +86,30 @@ describe('a connection that comes back is checked again', () => {
     live.close();
   });
 
+  it.each([
+    ['no session cookie', async () => ''],
+    ["another company's agent's cookie", async () => (await seedCompany(t).then((c) => c.addAgent())).client],
+  ])(
+    'gives a connection that comes back with its pid and offset but %s no event at all, and refuses it',
+    async (_, cookieOf) => {
+      const { company, department, agent, colleague } = await seedSubject();
+      const live = await connectRecoverable(t.baseUrl, agent.client);
+      await primed(live, colleague, company, department.id);
+      await live.drop();
+      const missed = await departmentEvent(colleague, company, department.id);
+      const other = await cookieOf();
+      const heard = live.frames.length;
+
+      const cookie = typeof other === 'string' ? other : other.cookie('kc_session')!;
+      expect(await live.reconnect({ cookie })).toBe('refused');
+      await settle();
+      expect(live.eventFrames(heard)).toEqual([]);
+      expect(live.saw(missed)).toBe(false);
+      expect(live.socket.connected).toBe(false);
+      live.close();
+    },
+  );
+
   it('starts afresh, replaying nothing, when the role or department changed while the connection was away', async () => {
     const subject = await seedSubject();
     const { company, department, agent, colleague, adminClient } = subject;

@@ -142,7 +142,7 @@ export function createRealtime(deps: {
     io.adapter(createAdapter(link.client));
   }
   const redisUp = () => !link || link.isUp();
-  recoverSafely(io, sessions, redisUp);
+  const recovery = recoverSafely(io, sessions, redisUp);
   const store = link ? redisPresenceStore(link.client) : memoryPresenceStore();
   const timers = new Set<NodeJS.Timeout>();
   /**
@@ -247,6 +247,8 @@ export function createRealtime(deps: {
 
   io.use(async (socket, next) => {
     try {
+      // Taken before socket.data is replaced below: it is the key the held packets are kept under.
+      const missed = recovery.missedBy(socket);
       const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
       const principal = token && token.length <= 100 ? await lookUp(sha256(token)) : undefined;
       if (!principal) return next(new Error('unauthorized'));
@@ -260,6 +262,9 @@ export function createRealtime(deps: {
       };
       // Joined before the connection completes: broadcasts reach only connected sockets, so nothing is early.
       void socket.join(roomsOf(principal, principal.sessionId));
+      // The session is proven: what the socket missed goes out now, ahead of its connect packet, as Socket.IO
+      // itself would have sent it.
+      recovery.replay(socket, missed);
       next();
     } catch (error) {
       logger.error({ err: error }, 'socket handshake failed');
@@ -426,14 +431,23 @@ export function createRealtime(deps: {
   };
 }
 
+/** Socket.IO's packet type for an event (socket.io-parser's PacketType.EVENT). */
+const EVENT_PACKET = 2;
+
 /**
- * Connection-state recovery restores a socket's rooms and replays what it missed before any middleware runs, so
- * the session check alone comes too late. The restore itself is checked: the session must still be live (not
+ * Connection-state recovery restores a socket's rooms and data and sends what it missed in the socket's
+ * constructor (socket.io 4.8 `Namespace._createSocket` → `new Socket(…, session)`), before any middleware runs:
+ * anyone holding a pid and an offset would be sent the events before the session cookie is looked at. So the
+ * restore hands Socket.IO the session without its missed packets and holds them back; the handshake middleware
+ * sends them (`replay`) only once the cookie has proven the very session the socket was opened with, and a refused
+ * socket is closed with nothing sent. The restore itself is checked as well: the session must still be live (not
  * logged out, reset, disabled or expired) and the rooms it had must be exactly the rooms its user has now (no
  * role or department changed while it was away); otherwise the socket starts afresh, with nothing replayed, and
  * the browser reads everything again as on any new connection.
  */
 function recoverSafely(io: KcServer, sessions: LiveSessions, redisUp: () => boolean) {
+  /** Held-back packets by the restored data object, which the recovered socket gets as its `data`. */
+  const held = new WeakMap<object, unknown[][]>();
   const adapter = io.of('/').adapter;
   const restore = adapter.restoreSession.bind(adapter);
   adapter.restoreSession = async (pid, offset) => {
@@ -447,6 +461,18 @@ function recoverSafely(io: KcServer, sessions: LiveSessions, redisUp: () => bool
     const expected = new Set(roomsOf(principal, principal.sessionId));
     const restored = session.rooms.filter((room) => room !== session.sid);
     const same = restored.length === expected.size && restored.every((room) => expected.has(room));
-    return same ? session : (null as unknown as typeof session);
+    if (!same) return null as unknown as typeof session;
+    // A copy per restore: the in-memory adapter keeps its session for another attempt, so two attempts at one
+    // pid must not share the key their packets are held under.
+    const copy = { ...data };
+    held.set(copy, session.missedPackets as unknown[][]);
+    return { ...session, data: copy, missedPackets: [] };
+  };
+  return {
+    /** What a recovered socket missed, held back until its session is proven (none for a fresh socket). */
+    missedBy: (socket: KcSocket): unknown[][] => (socket.recovered ? (held.get(socket.data) ?? []) : []),
+    replay(socket: KcSocket, missed: unknown[][]) {
+      for (const data of missed) socket.client._packet({ type: EVENT_PACKET, nsp: socket.nsp.name, data });
+    },
   };
 }

@@ -11,6 +11,7 @@ import { openDatabase, type Db } from '../db/client';
 import { clients, companies, messages, outbox, storedFiles, tickets, users } from '../db/schema';
 import { createFileStorage } from '../files/storage';
 import { ticketWithChat } from '../../test/chat-world';
+import { modesUnder, notPrivate } from '../../test/file-modes';
 import { login, seedCompany, STRONG_PASSWORD, startTestApp, type TestApp } from '../../test/harness';
 import { testDbKind } from '../../test/test-db';
 import { backup, DATABASE_ARCHIVE } from './backup';
@@ -46,7 +47,8 @@ async function seedDesk(t: TestApp) {
       expect((await home.adminClient.post('/acceptTicket', { ticketid: ticketId })).status).toBe(200);
       for (const [bytes, name] of [
         [png, 'screen.png'],
-        [randomBytes(700 * 1024), 'log.bin'],
+        // Over one 512 kB chunk; text, as the chat takes no unknown binary type.
+        [Buffer.from(randomBytes(525 * 1024).toString('base64')), 'log.txt'],
       ] as const) {
         const form = new FormData();
         form.append('ticketid', ticketId);
@@ -77,13 +79,19 @@ describe.skipIf(testDbKind() === 'postgres')('npm run backup / restore (embedded
   let source = '';
   let restored = '';
   let out = '';
+  let umask = 0;
   beforeAll(() => {
+    // The usual system umask, whatever this machine's is: a backup must not depend on it.
+    umask = process.umask(0o022);
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-backup-'));
     source = path.join(base, 'source');
     restored = path.join(base, 'restored');
     out = path.join(base, 'backups');
   });
-  afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+  afterAll(() => {
+    process.umask(umask);
+    fs.rmSync(base, { recursive: true, force: true });
+  });
 
   it('backs up a stopped desk and restores it into a fresh folder: every ticket, message and file identical', async () => {
     const t = await startTestApp(
@@ -107,12 +115,19 @@ describe.skipIf(testDbKind() === 'postgres')('npm run backup / restore (embedded
     const paths = manifest.files.map((f) => f.path);
     expect(paths).toContain(DATABASE_ARCHIVE);
     for (const key of Object.keys(beforeFiles)) expect(paths).toContain(`data/files/${key}`);
+    // It holds the database and the secrets key: owner-only, the uploads too (written here under umask 022).
+    expect(modesUnder(folder)).toMatchObject({ '.': '700', [DATABASE_ARCHIVE]: '600', 'manifest.json': '600' });
+    expect(modesUnder(out)['.']).toBe('700');
+    expect(notPrivate(folder)).toEqual({});
 
     await restore({ DATA_DIR: restored }, { from: folder });
     // A second restore over it is refused, unless forced: then the previous contents are set aside, not lost.
     await expect(restore({ DATA_DIR: restored }, { from: folder })).rejects.toThrow(/is not empty/);
     const forced = await restore({ DATA_DIR: restored }, { from: folder, force: true });
     expect(fs.readdirSync(forced.setAside!)).toContain('db');
+    // PGlite unpacks the archive with every file 0666: the restore leaves DATA_DIR owner-only all the same.
+    expect(modesUnder(restored)).toMatchObject({ '.': '700', 'db/PG_VERSION': '600' });
+    expect(notPrivate(restored)).toEqual({});
 
     // A damaged backup is refused before anything is touched.
     const victim = path.join(folder, 'data', 'files', Object.keys(beforeFiles)[0]!);

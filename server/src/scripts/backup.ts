@@ -12,7 +12,8 @@
  * still holds the disk files and keys. With FILE_STORAGE=database the files are inside the database and its dump.
  *
  * The backup is written under a `.partial` name and renamed when complete, so an interrupted one is never taken
- * for a backup. It holds the secrets key: keep it as safe as the data itself.
+ * for a backup. It holds the secrets key: keep it as safe as the data itself. Like DATA_DIR, it is owner-only
+ * (folders 0700, files 0600), whatever the modes of what it copied.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -22,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig, type Config } from '../config';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, tightenTree, usePrivateUmask } from '../platform/private-files';
 
 export const MANIFEST = 'manifest.json';
 export const DATABASE_ARCHIVE = 'database.tar.gz';
@@ -77,7 +79,8 @@ export async function backup(
   const partial = `${folder}.partial`;
   if (await exists(folder)) throw new BackupError(`${folder} already exists`);
   await fs.rm(partial, { recursive: true, force: true });
-  await fs.mkdir(partial, { recursive: true });
+  await fs.mkdir(out, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  await fs.mkdir(partial, { mode: PRIVATE_FOLDER_MODE });
 
   try {
     const embedded = !config.databaseUrl;
@@ -90,13 +93,15 @@ export async function backup(
       const client = await openEmbedded(config.dataDir);
       try {
         const dump = await client.dumpDataDir('gzip');
-        await fs.writeFile(path.join(partial, DATABASE_ARCHIVE), Buffer.from(await dump.arrayBuffer()));
+        await fs.writeFile(path.join(partial, DATABASE_ARCHIVE), Buffer.from(await dump.arrayBuffer()), {
+          mode: PRIVATE_FILE_MODE,
+        });
       } finally {
         await client.close();
       }
     }
     print(`Copying ${config.dataDir} (files and keys)…`);
-    await fs.mkdir(path.join(partial, DATA_FOLDER));
+    await fs.mkdir(path.join(partial, DATA_FOLDER), { mode: PRIVATE_FOLDER_MODE });
     for (const name of await fs.readdir(config.dataDir).catch(() => [] as string[])) {
       if (NOT_COPIED(name)) continue;
       await fs.cp(path.join(config.dataDir, name), path.join(partial, DATA_FOLDER, name), {
@@ -112,7 +117,11 @@ export async function backup(
       fileStorage: config.fileStorage,
       files: await describeFiles(partial),
     };
-    await fs.writeFile(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+    await fs.writeFile(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', {
+      mode: PRIVATE_FILE_MODE,
+    });
+    // fs.cp keeps each file's own mode: a DATA_DIR left readable by others by an older version would be copied so.
+    tightenTree(partial);
     await fs.rename(partial, folder);
     return { folder, manifest };
   } catch (error) {
@@ -149,6 +158,7 @@ export async function exists(file: string) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  usePrivateUmask();
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'backups' } } });
   backup(process.env, { out: values.out!, print: (line) => console.log(line) })
     .then(({ folder, manifest }) => {

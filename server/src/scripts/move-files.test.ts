@@ -37,7 +37,7 @@ describe('npm run files:move', () => {
         [randomBytes(1_200_000), 'big.bin'],
         [Buffer.from('plain words\n'), 'note.txt'],
       ] as const) {
-        const file = await disk.save(companyId, bytes, name);
+        const file = await disk.save(companyId, bytes, name, { types: 'any', source: { kind: 'agent' } });
         stored.set(file.key, { companyId, bytes });
         if (file.thumbnailKey) stored.set(file.thumbnailKey, { companyId, bytes: await disk.read(file.thumbnailKey) });
       }

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { databaseStore, diskStore, type ByteStore, type FileStorageKind } from '../files/byte-stores';
+import { usePrivateUmask } from '../platform/private-files';
 import { assertDatabaseClosed } from './backup';
 
 export type MoveResult = { copied: number; alreadyThere: number; failed: { key: string; reason: string }[] };
@@ -121,6 +122,8 @@ async function main() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  // Files moved to disk are the owner's alone, as the server writes them.
+  usePrivateUmask();
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

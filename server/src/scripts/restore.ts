@@ -8,12 +8,13 @@
  * process holds the embedded database: stop the server first.
  *
  * A backup of a PostgreSQL deployment holds no database: restore its pg_dump with pg_restore (README); this puts
- * back the files and keys.
+ * back the files and keys. What it writes is owner-only (folders 0700, files 0600), as the server keeps DATA_DIR.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { PRIVATE_FOLDER_MODE, tightenTree, usePrivateUmask } from '../platform/private-files';
 import {
   assertDatabaseClosed,
   BackupError,
@@ -54,7 +55,7 @@ export async function restore(
   }
 
   const dataDir = config.dataDir;
-  await fs.mkdir(dataDir, { recursive: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   await assertDatabaseClosed(dataDir);
   const present = (await fs.readdir(dataDir)).filter((name) => !name.startsWith('before-restore-'));
   let setAside: string | undefined;
@@ -66,7 +67,7 @@ export async function restore(
       );
     }
     setAside = path.join(dataDir, `before-restore-${(options.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`);
-    await fs.mkdir(setAside);
+    await fs.mkdir(setAside, { mode: PRIVATE_FOLDER_MODE });
     for (const name of present) await fs.rename(path.join(dataDir, name), path.join(setAside, name));
     print(`What was in ${dataDir} is now in ${setAside}`);
   }
@@ -90,6 +91,8 @@ export async function restore(
       throw new BackupError('The embedded database did not load');
     }
   }
+  // fs.cp keeps the modes the files had in the backup, and PGlite unpacks its archive with every file 0666.
+  tightenTree(dataDir);
   return { manifest, setAside };
 }
 
@@ -98,6 +101,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
     options: { force: { type: 'boolean', default: false } },
     allowPositionals: true,
   });
+  usePrivateUmask();
   if (positionals.length !== 1) {
     console.error('Usage: npm run restore -- <backup folder> [--force]');
     process.exit(2);

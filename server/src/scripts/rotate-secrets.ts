@@ -17,6 +17,7 @@ import { rotateChannelSecrets, type RotationResult } from '../channels/channel-s
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { replaceSecretFile } from '../platform/generated-file';
+import { usePrivateUmask } from '../platform/private-files';
 import {
   createSecretBox,
   formatSecretsKey,
@@ -132,6 +133,7 @@ export async function rotateSecrets(
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  usePrivateUmask();
   const forgetUnreadable = process.argv.includes('--forget-unreadable');
   rotateSecrets(process.env, (line) => console.log(line), { forgetUnreadable }).catch((error: unknown) => {
     // A wrong or missing key is the operator's to fix: the message says how, a stack would bury it.

@@ -4,29 +4,11 @@
  */
 
 /**
- * What a chat may carry, agents' composer and the website widget alike: what every channel takes as a photo,
- * video, audio or document — images, video, audio, PDF, office documents (Microsoft and OpenDocument), plain text,
- * CSV and ZIP. The server types each file again by its bytes.
+ * What a chat may carry, agents' composer and the website widget alike (images, video, audio, PDF, office
+ * documents, plain text, CSV and ZIP): the contract's one list, which the server applies again to each file's bytes
+ * (isAcceptedFile). Imported from the contract's zod-free module, so the widget's bundle stays small.
  */
-export const CHAT_FILE_TYPES = [
-  'image/*',
-  'video/*',
-  'audio/*',
-  '.pdf',
-  '.doc',
-  '.docx',
-  '.xls',
-  '.xlsx',
-  '.ppt',
-  '.pptx',
-  '.odt',
-  '.ods',
-  '.odp',
-  '.rtf',
-  '.txt',
-  '.csv',
-  '.zip',
-] as const;
+export { CHAT_FILE_TYPES } from '@kreechat/contract/file-types';
 
 /** The parts of a File the rules read (a DOM File fits). */
 export interface FileLike {

@@ -40,4 +40,7 @@ export const af: Dictionary = {
   fileLarger: 'Lêer is groter as {size} grepe',
   fileSmaller: 'Lêer is kleiner as {size} grepe',
   sendError: 'Die boodskap kon nie gestuur word nie.',
+  storageFull: 'Hierdie lêer kan nie nou ontvang word nie: die berging is vol.',
+  fileOverDay: 'Hierdie lêer is groter as wat in een dag gestuur kan word.',
+  dayUsed: 'Jy het reeds soveel lêers gestuur as wat nou toegelaat word. Jy kan {when} meer stuur.',
 };

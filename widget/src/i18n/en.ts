@@ -39,6 +39,9 @@ export const en = {
   fileLarger: 'File is larger than {size} bytes',
   fileSmaller: 'File is smaller than {size} bytes',
   sendError: 'The message could not be sent.',
+  storageFull: 'This file cannot be received right now: the storage is full.',
+  fileOverDay: 'This file is larger than what can be sent in one day.',
+  dayUsed: 'You have sent as many files as allowed for now. You can send more {when}.',
 };
 
 export type Dictionary = typeof en;

@@ -40,4 +40,7 @@ export const es: Dictionary = {
   fileLarger: 'El archivo supera los {size} bytes',
   fileSmaller: 'El archivo tiene menos de {size} bytes',
   sendError: 'No se pudo enviar el mensaje.',
+  storageFull: 'No se puede recibir este archivo ahora: el almacenamiento está lleno.',
+  fileOverDay: 'Este archivo supera lo que se puede enviar en un día.',
+  dayUsed: 'Ya has enviado todos los archivos permitidos por ahora. Podrás enviar más {when}.',
 };

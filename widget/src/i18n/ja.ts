@@ -40,4 +40,7 @@ export const ja: Dictionary = {
   fileLarger: 'ファイルが {size} バイトを超えています',
   fileSmaller: 'ファイルが {size} バイト未満です',
   sendError: 'メッセージを送信できませんでした。',
+  storageFull: '現在このファイルは受け取れません。保存容量がいっぱいです。',
+  fileOverDay: 'このファイルは1日に送信できるサイズを超えています。',
+  dayUsed: '現時点で送信できるファイルの上限に達しました。{when}に再び送信できます。',
 };

@@ -40,4 +40,7 @@ export const nl: Dictionary = {
   fileLarger: 'Bestand is groter dan {size} bytes',
   fileSmaller: 'Bestand is kleiner dan {size} bytes',
   sendError: 'Het bericht kon niet worden verstuurd.',
+  storageFull: 'Dit bestand kan nu niet worden ontvangen: de opslag is vol.',
+  fileOverDay: 'Dit bestand is groter dan wat er op één dag verstuurd kan worden.',
+  dayUsed: 'Je hebt voorlopig alle toegestane bestanden verstuurd. Je kunt {when} meer versturen.',
 };

@@ -40,4 +40,7 @@ export const tr: Dictionary = {
   fileLarger: 'Dosya {size} bayttan büyük',
   fileSmaller: 'Dosya {size} bayttan küçük',
   sendError: 'Mesaj gönderilemedi.',
+  storageFull: 'Bu dosya şu anda alınamıyor: depolama alanı dolu.',
+  fileOverDay: 'Bu dosya, bir günde gönderilebilecek miktardan büyük.',
+  dayUsed: 'Şimdilik izin verilen tüm dosyaları gönderdiniz. {when} daha fazlasını gönderebilirsiniz.',
 };

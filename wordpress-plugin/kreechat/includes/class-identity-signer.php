@@ -11,10 +11,11 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Makes `<payload>.<signature>`: payload is the base64url (no padding) of
- * `{"v":1,"tokenId":…,"email":…,"name":…,"exp":…}`, signature the lowercase hex HMAC-SHA256 of that payload
- * string keyed by the token's secret. KreeChat (server/src/channels/wordpress/identity.ts) takes the e-mail as
- * verified only with a valid signature, for this token, before `exp`. Pure PHP with no WordPress calls, and the
- * caller gives the time, so it is tested alone.
+ * `{"v":1,"tokenId":…,"email":…,"name":…,"exp":…,"nonce":…}`, signature the lowercase hex HMAC-SHA256 of that
+ * payload string keyed by the token's secret. KreeChat (server/src/channels/wordpress/identity.ts) takes the e-mail
+ * as verified only with a valid signature, for this token, before `exp`, and only once: the random nonce makes every
+ * signature new, so two page loads in the same second each get one of their own. Pure PHP with no WordPress calls,
+ * and the caller gives the time, so it is tested alone.
  */
 final class Identity_Signer {
 	/** Seconds an identity stays valid; KreeChat refuses any that lives longer than 15 minutes. */
@@ -22,6 +23,9 @@ final class Identity_Signer {
 
 	/** KreeChat's longest name (UTF-16 code units, as its schema counts them): longer names are cut, not refused. */
 	public const NAME_MAX = 200;
+
+	/** Random bytes in a nonce (hex in the payload; KreeChat takes 16 to 64 base64url characters). */
+	public const NONCE_BYTES = 16;
 
 	/**
 	 * A signer for one token.
@@ -34,11 +38,12 @@ final class Identity_Signer {
 	/**
 	 * The signed identity of a user, valid for LIFETIME seconds from `$now`.
 	 *
-	 * @param string $email The user's e-mail.
-	 * @param string $name  The user's display name.
-	 * @param int    $now   Unix seconds.
+	 * @param string      $email The user's e-mail.
+	 * @param string      $name  The user's display name.
+	 * @param int         $now   Unix seconds.
+	 * @param string|null $nonce Tests pin it; otherwise NONCE_BYTES random bytes, in hex.
 	 */
-	public function sign( string $email, string $name, int $now ): string {
+	public function sign( string $email, string $name, int $now, ?string $nonce = null ): string {
 		$json    = json_encode(
 			array(
 				'v'       => 1,
@@ -46,6 +51,7 @@ final class Identity_Signer {
 				'email'   => $email,
 				'name'    => self::cut_name( $name ),
 				'exp'     => $now + self::LIFETIME,
+				'nonce'   => $nonce ?? bin2hex( random_bytes( self::NONCE_BYTES ) ),
 			),
 			JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR
 		);

@@ -23,6 +23,13 @@ defined( 'ABSPATH' ) || exit;
 final class Widget {
 	public const HANDLE = 'kreechat-widget';
 
+	/**
+	 * How the configuration is encoded into the inline script: `<`, `>`, `&`, `'` and `"` inside a value become
+	 * \u escapes, so no value — a locale a filter returns, an address — can close the script tag (`</script>`) or
+	 * open an HTML comment in it (`<!--`). Slashes stay as they are: without a `<` before them they end nothing.
+	 */
+	public const JSON_FLAGS = JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES;
+
 	/** Hooks the widget in. */
 	public static function register(): void {
 		add_action( 'wp_enqueue_scripts', array( self::class, 'enqueue' ) );
@@ -56,15 +63,26 @@ final class Widget {
 	 */
 	private static function inline_script( array $settings ): string {
 		$logged_in = is_user_logged_in();
-		$config    = array(
-			'server'         => $settings['address'],
-			'tokenId'        => $settings['token_id'],
-			'identityUrl'    => $logged_in ? rest_url( Identity_Route::NAMESPACE . Identity_Route::ROUTE ) : null,
-			'nonce'          => $logged_in ? wp_create_nonce( 'wp_rest' ) : null,
-			'requireConsent' => $settings['require_consent'],
-			'locale'         => get_locale(),
+		return self::config_script(
+			array(
+				'server'         => $settings['address'],
+				'tokenId'        => $settings['token_id'],
+				'identityUrl'    => $logged_in ? rest_url( Identity_Route::NAMESPACE . Identity_Route::ROUTE ) : null,
+				'nonce'          => $logged_in ? wp_create_nonce( 'wp_rest' ) : null,
+				'requireConsent' => $settings['require_consent'],
+				'locale'         => get_locale(),
+			)
 		);
-		return 'window.kreechatWidget = ' . wp_json_encode( $config, JSON_UNESCAPED_SLASHES ) . ";\n"
+	}
+
+	/**
+	 * The inline script for a configuration: `window.kreechatWidget` and the consent call. Pure but for
+	 * wp_json_encode (json_encode with WordPress's checks), so it is tested without WordPress.
+	 *
+	 * @param array<string, string|bool|null> $config What the widget reads.
+	 */
+	public static function config_script( array $config ): string {
+		return 'window.kreechatWidget = ' . wp_json_encode( $config, self::JSON_FLAGS ) . ";\n"
 			. "window.KreeChat = window.KreeChat || {};\n"
 			. "window.KreeChat.consent = function () { window.KreeChat.consented = true; document.dispatchEvent(new Event('kreechat:consent')); };";
 	}

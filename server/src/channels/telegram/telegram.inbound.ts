@@ -7,6 +7,7 @@ import { MAX_UPLOAD_BYTES } from '@kreechat/contract';
 import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Db } from '../../db/client';
+import { isQuotaRefusal } from '../../files/quota';
 import type { FileStorage } from '../../files/storage';
 import type { InboundContent, InboundFile, InboundOrigin, IntakeService } from '../../modules/intake';
 import type { Logger } from '../../platform/logger';
@@ -44,10 +45,14 @@ export function createTelegramInbound(deps: {
   /**
    * The client's file, stored; or "too large" when the update, getFile or the download itself shows it is over
    * the cap. The sizes Telegram states only let a file be refused sooner: the download is capped while it
-   * streams, so a file without a stated size, or larger than stated, is never read past the cap.
+   * streams, so a file without a stated size, or larger than stated, is never read past the cap. A file over a
+   * storage quota (the client's or the bot's day, the company's total) is not kept either, and arrives the same
+   * way: the client's message is never lost, only its bytes. Any type is kept (the client sent it); files.ts
+   * serves those the chat does not carry as downloads only.
    */
   async function download(
     bot: BotRow,
+    chatId: number,
     file: { fileId: string; name: string; size: number | null },
   ): Promise<InboundFile> {
     const tooLarge = (size: number | null): InboundFile => ({ tooLarge: true, name: file.name, size });
@@ -66,13 +71,23 @@ export function createTelegramInbound(deps: {
       maxBytes: MAX_DOWNLOAD_BYTES,
     });
     if (fetched.kind === 'tooLarge') return tooLarge(fetched.size);
-    const stored = await storage.save(bot.companyId, fetched.bytes, file.name);
+    let stored;
+    try {
+      stored = await storage.save(bot.companyId, fetched.bytes, file.name, {
+        types: 'any',
+        source: { kind: 'channel', platform: 'telegram', channelRef: bot.id, senderId: String(chatId) },
+      });
+    } catch (error) {
+      if (!isQuotaRefusal(error)) throw error;
+      logger.warn({ companyId: bot.companyId, reason: error.message }, 'a Telegram file was over a storage quota');
+      return tooLarge(fetched.bytes.length);
+    }
     return { key: stored.key, name: stored.name, size: stored.size, thumbnailKey: stored.thumbnailKey };
   }
 
-  async function materialize(bot: BotRow, content: ParsedContent): Promise<InboundContent> {
+  async function materialize(bot: BotRow, chatId: number, content: ParsedContent): Promise<InboundContent> {
     if (content.type === 'text' || content.type === 'location') return content;
-    return { type: content.type, caption: content.caption, file: await download(bot, content.file) };
+    return { type: content.type, caption: content.caption, file: await download(bot, chatId, content.file) };
   }
 
   async function process(bot: BotRow, update: Update, recordHere: boolean) {
@@ -91,7 +106,7 @@ export function createTelegramInbound(deps: {
     const parsed = parseUpdate(update);
     switch (parsed.kind) {
       case 'message': {
-        const content = await materialize(bot, parsed.content);
+        const content = await materialize(bot, parsed.sender.chatId, parsed.content);
         await intake.receive(origin(parsed.sender), {
           externalId: `${parsed.sender.chatId}:${parsed.messageId}`,
           sentAt: parsed.date,

@@ -50,7 +50,7 @@ export function createWhatsAppChannel(deps: {
     graph,
     config: { ...config.whatsapp, publicUrl: config.publicUrl },
   });
-  const adapter = createWhatsAppInbound({ db, accounts, graph, intake, delivery, storage });
+  const adapter = createWhatsAppInbound({ db, accounts, graph, intake, delivery, storage, logger });
   const receiver = createInboundReceiver({ inbound: deps.inbound, clock, logger, adapter });
   const sender = createWhatsAppSender({ db, accounts, graph, storage });
   const conversationWindow = createWhatsAppWindow({ db, clock, chat: deps.chat, accounts, graph });
@@ -116,7 +116,11 @@ export function createWhatsAppChannel(deps: {
       } catch {
         return 400;
       }
-      const { items, rest } = splitWhatsAppWebhook(body);
+      const { items, rest, skipped } = splitWhatsAppWebhook(body);
+      // Signed, so Meta's (or whoever holds the app secret): not stored, and not worth a redelivery either.
+      for (const { at, reason } of skipped) {
+        logger.warn({ at, reason }, 'a malformed WhatsApp webhook item was skipped');
+      }
       await Promise.all(
         items.map(async ({ phoneNumberId, item }) => {
           const account = await accountOf(phoneNumberId);

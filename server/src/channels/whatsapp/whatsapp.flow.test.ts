@@ -107,6 +107,13 @@ describe('the WhatsApp core loop', () => {
     expect(stale.status).toBe(409);
   });
 
+  it('refuses an authorization code of 100,000 characters with a 400, before asking Graph', async () => {
+    const { adminClient } = await companyWithNumber(world);
+    const huge = await adminClient.post('/setup-whatsapp', { token: 'A'.repeat(100_000) });
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toMatch(/authorization code is too long/);
+  });
+
   it("answers Meta's verification handshake with our token only", async () => {
     const url = `${world.t.baseUrl}/api/webhooks/whatsapp`;
     const ok = await world.fake.verifyCallback(url, VERIFY_TOKEN, 'challenge-123');

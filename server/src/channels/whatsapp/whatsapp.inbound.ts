@@ -6,15 +6,23 @@
  */
 import { MAX_UPLOAD_BYTES } from '@kreechat/contract';
 import type { Db } from '../../db/client';
+import { isQuotaRefusal } from '../../files/quota';
 import type { FileStorage } from '../../files/storage';
 import type { DeliveryService } from '../../modules/delivery';
 import type { InboundContent, InboundFile, InboundOrigin, IntakeService } from '../../modules/intake';
+import type { Logger } from '../../platform/logger';
 import { parseCallback } from '../bot-actions';
 import { downloadCapped } from '../download';
 import type { InboundAdapter } from '../inbound/receiver';
 import type { AccountRepo, AccountRow } from './account.repo';
 import type { GraphClient } from './graph.client';
-import { parseWhatsAppWebhook, type WhatsAppContent, type WhatsAppMediaRef } from './whatsapp.parse';
+import {
+  batchItemSchemas,
+  describeIssues,
+  parseWhatsAppWebhook,
+  type WhatsAppContent,
+  type WhatsAppMediaRef,
+} from './whatsapp.parse';
 
 /** Meta's own cap for media is 100 MB; ours is the upload cap, counted while the bytes arrive. */
 const MAX_DOWNLOAD_BYTES = MAX_UPLOAD_BYTES;
@@ -30,29 +38,43 @@ export type SplitItem = { phoneNumberId: string; updateId: string; item: WhatsAp
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/**
+ * A field read off a recorded item without its schema (the hot path): split checked it was a string, but a row
+ * recorded before that check may hold anything, and String() of `{"toString":1}` throws.
+ */
+const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Why one piece of a batch was not recorded, and where it sat (`entry[0].changes[1].messages[2]`), for the log. */
+export type SkippedItem = { at: string; reason: string };
 
 /**
  * The batch's messages and statuses, one item each, with the key each is recorded under; anything else (template
- * reviews, account updates) is not recorded: `rest` keeps it for the caller to act on at once.
+ * reviews, account updates) is not recorded: `rest` keeps it for the caller to act on at once. Each entry, messages
+ * change, message and status is checked against the parser's own schema first (whatsapp.parse.ts): one holding
+ * something else where an id or a status goes — an object, in a body that is signed all the same — is `skipped`
+ * with its reason, for the caller to log, and never costs the rest of the batch.
  */
 export function splitWhatsAppWebhook(body: unknown): {
   items: SplitItem[];
   rest: { object: unknown; entry: unknown[] };
+  skipped: SkippedItem[];
 } {
   const items: SplitItem[] = [];
   const restEntries: unknown[] = [];
-  for (const entry of list(isObject(body) ? body.entry : undefined)) {
-    if (!isObject(entry)) continue;
-    const wabaId = String(entry.id ?? '');
+  const skipped: SkippedItem[] = [];
+  list(isObject(body) ? body.entry : undefined).forEach((rawEntry, e) => {
+    const entry = batchItemSchemas.entry.safeParse(rawEntry);
+    if (!entry.success) return void skipped.push({ at: `entry[${e}]`, reason: describeIssues(entry.error) });
+    const wabaId = entry.data.id;
     const otherChanges: unknown[] = [];
-    for (const change of list(entry.changes)) {
-      const value = isObject(change) ? change.value : undefined;
-      const metadata = isObject(value) ? value.metadata : undefined;
-      const phoneNumberId = isObject(metadata) ? String(metadata.phone_number_id ?? '') : '';
-      if (!isObject(change) || change.field !== 'messages' || !isObject(value) || !phoneNumberId) {
-        otherChanges.push(change);
-        continue;
-      }
+    entry.data.changes.forEach((change, c) => {
+      if (!isObject(change) || change.field !== 'messages') return void otherChanges.push(change);
+      const at = `entry[${e}].changes[${c}]`;
+      const value = batchItemSchemas.messagesValue.safeParse(change.value);
+      if (!value.success) return void skipped.push({ at, reason: describeIssues(value.error) });
+      const phoneNumberId = value.data.metadata.phone_number_id;
+      // The item keeps what Meta sent (the parser reads it again), not the schema's output.
+      const metadata = (change.value as Loose).metadata;
       const one = (piece: Loose): WhatsAppItem => ({
         object: 'whatsapp_business_account',
         entry: [
@@ -62,24 +84,34 @@ export function splitWhatsAppWebhook(body: unknown): {
           },
         ],
       });
-      const contacts = list(value.contacts);
-      for (const message of list(value.messages)) {
-        if (!isObject(message) || typeof message.id !== 'string') continue;
-        const contact = contacts.filter((c) => isObject(c) && c.wa_id === message.from);
-        items.push({ phoneNumberId, updateId: message.id, item: one({ contacts: contact, messages: [message] }) });
-      }
-      for (const status of list(value.statuses)) {
-        if (!isObject(status) || typeof status.id !== 'string') continue;
+      const contacts = value.data.contacts ?? [];
+      (value.data.messages ?? []).forEach((raw, m) => {
+        const message = batchItemSchemas.message.safeParse(raw);
+        if (!message.success) {
+          return void skipped.push({ at: `${at}.messages[${m}]`, reason: describeIssues(message.error) });
+        }
+        const contact = contacts.filter((c) => isObject(c) && c.wa_id === message.data.from);
         items.push({
           phoneNumberId,
-          updateId: `status:${status.id}:${String(status.status)}`,
-          item: one({ statuses: [status] }),
+          updateId: message.data.id,
+          item: one({ contacts: contact, messages: [raw as Loose] }),
         });
-      }
-    }
-    if (otherChanges.length) restEntries.push({ ...entry, changes: otherChanges });
-  }
-  return { items, rest: { object: isObject(body) ? body.object : undefined, entry: restEntries } };
+      });
+      (value.data.statuses ?? []).forEach((raw, s) => {
+        const status = batchItemSchemas.status.safeParse(raw);
+        if (!status.success) {
+          return void skipped.push({ at: `${at}.statuses[${s}]`, reason: describeIssues(status.error) });
+        }
+        items.push({
+          phoneNumberId,
+          updateId: `status:${status.data.id}:${status.data.status}`,
+          item: one({ statuses: [raw as Loose] }),
+        });
+      });
+    });
+    if (otherChanges.length) restEntries.push({ ...(rawEntry as Loose), changes: otherChanges });
+  });
+  return { items, rest: { object: isObject(body) ? body.object : undefined, entry: restEntries }, skipped };
 }
 
 /** Message types whose media is downloaded before they can be stored (a sticker arrives as an image). */
@@ -110,14 +142,18 @@ export function createWhatsAppInbound(deps: {
   intake: IntakeService;
   delivery: DeliveryService;
   storage: FileStorage;
+  logger: Logger;
 }): InboundAdapter<AccountRow, WhatsAppItem> {
-  const { db, accounts, graph, intake, delivery, storage } = deps;
+  const { db, accounts, graph, intake, delivery, storage, logger } = deps;
 
   /**
    * The client's media: `GET /{media-id}` for a URL that lives 5 minutes, then the bytes with the same token,
-   * capped while they stream (Graph's `file_size` only lets a file be refused sooner).
+   * capped while they stream (Graph's `file_size` only lets a file be refused sooner). A file over a storage quota
+   * (the client's or the number's day, the company's total) is not kept and arrives as "too large": the client's
+   * message is never lost, only its bytes. Any type is kept; files.ts serves those the chat does not carry as
+   * downloads only.
    */
-  async function download(account: AccountRow, file: WhatsAppMediaRef): Promise<InboundFile> {
+  async function download(account: AccountRow, waId: string, file: WhatsAppMediaRef): Promise<InboundFile> {
     const media = await graph.get<{ url?: string; file_size?: number; mime_type?: string }>(
       account.accessToken,
       file.mediaId,
@@ -130,15 +166,25 @@ export function createWhatsAppInbound(deps: {
       headers: { authorization: `Bearer ${account.accessToken}` },
     });
     if (fetched.kind === 'tooLarge') return tooLarge(fetched.size);
-    const stored = await storage.save(account.companyId, fetched.bytes, file.name);
+    let stored;
+    try {
+      stored = await storage.save(account.companyId, fetched.bytes, file.name, {
+        types: 'any',
+        source: { kind: 'channel', platform: 'whatsapp', channelRef: account.id, senderId: waId },
+      });
+    } catch (error) {
+      if (!isQuotaRefusal(error)) throw error;
+      logger.warn({ companyId: account.companyId, reason: error.message }, 'a WhatsApp file was over a storage quota');
+      return tooLarge(fetched.bytes.length);
+    }
     return { key: stored.key, name: stored.name, size: stored.size, thumbnailKey: stored.thumbnailKey };
   }
 
-  async function materialize(account: AccountRow, content: WhatsAppContent): Promise<InboundContent> {
+  async function materialize(account: AccountRow, waId: string, content: WhatsAppContent): Promise<InboundContent> {
     if (content.type === 'text') return content;
     if (content.type === 'location')
       return { type: 'location', latitude: content.latitude, longitude: content.longitude };
-    return { type: content.type, caption: content.caption, file: await download(account, content.file) };
+    return { type: content.type, caption: content.caption, file: await download(account, waId, content.file) };
   }
 
   async function process(account: AccountRow, item: WhatsAppItem, recordHere: boolean) {
@@ -164,7 +210,7 @@ export function createWhatsAppInbound(deps: {
         await intake.receive(origin(event.sender), {
           externalId: event.wamid,
           sentAt: event.date,
-          content: await materialize(account, event.content),
+          content: await materialize(account, event.sender.waId, event.content),
           replyToExternalId: event.replyTo,
         });
         return;
@@ -210,9 +256,9 @@ export function createWhatsAppInbound(deps: {
   function updateIdOf(item: WhatsAppItem): string {
     const value = item.entry[0].changes[0].value;
     const [message] = list(value.messages);
-    if (isObject(message)) return String(message.id);
+    if (isObject(message)) return stringOf(message.id) || 'unknown';
     const [status] = list(value.statuses);
-    return isObject(status) ? `status:${String(status.id)}:${String(status.status)}` : 'unknown';
+    return isObject(status) ? `status:${stringOf(status.id)}:${stringOf(status.status)}` : 'unknown';
   }
 
   return {
@@ -223,9 +269,9 @@ export function createWhatsAppInbound(deps: {
     conversationOf(item) {
       const value = item.entry[0].changes[0].value;
       const [message] = list(value.messages);
-      if (isObject(message)) return `client:${String(message.from)}`;
+      if (isObject(message)) return `client:${stringOf(message.from)}`;
       const [status] = list(value.statuses);
-      return isObject(status) ? `client:${String(status.recipient_id)}` : 'other';
+      return isObject(status) ? `client:${stringOf(status.recipient_id)}` : 'other';
     },
     process,
     async accounts() {

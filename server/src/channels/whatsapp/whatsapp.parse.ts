@@ -208,6 +208,30 @@ const TemplateStatusValue = z.object({
 });
 
 /**
+ * What splitting a batch into recorded items relies on (whatsapp.inbound.ts), checked before anything is recorded:
+ * an entry's id, a messages change's phone number id, each message's and status's own fields — the schemas the
+ * parser reads them with, so an item that passes here is one the parser understands. A signed body may still hold
+ * anything where these go (an object for an id): such an item is skipped and logged, the rest of its batch kept.
+ */
+export const batchItemSchemas = {
+  entry: Entry,
+  messagesValue: MessagesValue,
+  message: Message,
+  status: Status,
+} as const;
+
+/**
+ * Why a piece of a webhook did not pass its schema, for the log: the paths and zod's messages (expected string,
+ * received object), never the values, which may be a client's words.
+ */
+export function describeIssues(error: z.ZodError): string {
+  const shown = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(whole)'}: ${issue.message}`);
+  return error.issues.length > 3 ? `${shown.join('; ')}; …` : shown.join('; ');
+}
+
+/**
  * Parses one webhook POST body (already signature-checked and JSON-parsed) into a flat list of events, in the
  * order of the batch. Never throws: whatever cannot be used becomes a `skip` with its reason.
  */

@@ -2,12 +2,14 @@
  * The signed identity of a visitor logged in to the WordPress site (wordpress-plugin/kreechat/includes/
  * class-identity-signer.php makes it): `<payload>.<signature>`, payload the base64url of a small JSON, signature
  * the hex HMAC-SHA256 of the payload string keyed by the token's secret. Pure: the caller gives the secret and now.
+ * A valid identity is good for one use only; that is the caller's to enforce (widget.service.ts remembers each one
+ * it took until `usableUntil`, past which this refuses it anyway).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IDENTITY_MAX_LIFETIME_S, signedIdentityPayloadSchema, type SignedIdentityPayload } from '@kreechat/contract';
 
 export type IdentityCheck =
-  | { ok: true; identity: SignedIdentityPayload }
+  | { ok: true; identity: SignedIdentityPayload; usableUntil: Date }
   | { ok: false; reason: 'malformed' | 'signature' | 'token' | 'expired' | 'too long-lived' };
 
 /** Allowed difference between the site's clock and ours, either way. */
@@ -39,5 +41,9 @@ export function verifyIdentity(
   const now = Math.floor(expected.now.getTime() / 1000);
   if (identity.data.exp <= now - CLOCK_SKEW_S) return { ok: false, reason: 'expired' };
   if (identity.data.exp > now + IDENTITY_MAX_LIFETIME_S + CLOCK_SKEW_S) return { ok: false, reason: 'too long-lived' };
-  return { ok: true, identity: { ...identity.data, email: identity.data.email.trim().toLowerCase() } };
+  return {
+    ok: true,
+    identity: { ...identity.data, email: identity.data.email.trim().toLowerCase() },
+    usableUntil: new Date((identity.data.exp + CLOCK_SKEW_S) * 1000),
+  };
 }

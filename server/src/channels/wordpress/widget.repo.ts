@@ -1,7 +1,7 @@
 import type { WidgetMessage, WidgetTicket } from '@kreechat/contract';
-import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clientIdentities, clients, heldMessages, messages, tickets, users } from '../../db/schema';
+import { clientIdentities, heldMessages, messages, tickets, users } from '../../db/schema';
 
 /**
  * What a visitor may read, and nothing else: the messages of their own tickets on their own site token, found
@@ -185,25 +185,28 @@ export const widgetRepo = {
     });
   },
 
-  /** Tickets on a site token with this e-mail, a signed identity's first (SPEC §7's WordPress calls name them so). */
+  /**
+   * The newest ticket on a site token of the visitor the site signed in with this e-mail (SPEC §7's WordPress calls
+   * name a ticket so). Only the signed identity answers: a guest's e-mail is only what they typed, so anyone may
+   * have typed this one, and a guest's ticket is reached by its id.
+   */
   async ticketIdByEmail(db: Db, companyId: string, tokenPublicId: string, email: string) {
     const [row] = await db
       .select({ id: tickets.id })
-      .from(tickets)
-      .innerJoin(clients, eq(clients.id, tickets.clientId))
-      .innerJoin(
-        clientIdentities,
-        and(eq(clientIdentities.clientId, tickets.clientId), eq(clientIdentities.platform, 'wordpress')),
-      )
+      .from(clientIdentities)
+      .innerJoin(tickets, eq(tickets.clientId, clientIdentities.clientId))
       .where(
         and(
+          eq(clientIdentities.companyId, companyId),
+          eq(clientIdentities.platform, 'wordpress'),
+          eq(clientIdentities.externalId, `${tokenPublicId}:${email}`),
+          eq(clientIdentities.verified, true),
           eq(tickets.companyId, companyId),
           eq(tickets.platform, 'wordpress'),
           eq(tickets.channelRef, tokenPublicId),
-          sql`(${clientIdentities.externalId} = ${`${tokenPublicId}:${email}`} or lower(${clients.email}) = ${email})`,
         ),
       )
-      .orderBy(sql`${clientIdentities.externalId} = ${`${tokenPublicId}:${email}`} desc`, desc(tickets.updatedAt))
+      .orderBy(desc(tickets.updatedAt))
       .limit(1);
     return row?.id;
   },

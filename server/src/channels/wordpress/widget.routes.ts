@@ -6,6 +6,7 @@ import {
   createdWidgetSessionSchema,
   createWidgetSessionBodySchema,
   MAX_UPLOAD_BYTES,
+  proveWidgetIdentityBodySchema,
   rateWidgetTicketBodySchema,
   sendWidgetMessageBodySchema,
   sentWidgetMessageSchema,
@@ -36,26 +37,55 @@ const fileFieldsSchema = z.object({
 /**
  * The widget's API, called from the company's site (another origin) with a bearer session, never a cookie — so
  * the same-origin rule of the agents' API does not apply here (platform/http.ts leaves /api/widget/ to these
- * checks): each call is answered to the session's own site origin only, and refused (403) from any other.
- * Preflights are answered to any origin; they grant nothing, the bearer and the origin check do.
+ * checks): each call is served to the session's own site origin only, and refused (403) from any other.
+ *
+ * CORS lets a page read an answer only when it is the answer's own site's: a call that named a live session is
+ * readable by that session's site origin, POST /widget/sessions by its token's — refusals (401, 403, 429) included,
+ * as the widget acts on them. A call whose session is gone (or unreadable) is readable by any site some token names,
+ * since only the site that held the session can learn it is gone that way; preflights likewise, so a page of a site
+ * KreeChat does not know is not even let to send. Any other origin gets no Access-Control-Allow-Origin at all.
+ * The widget's scripts stay public to all.
  */
 export const widgetRoutes =
   (widget: WidgetService, options: { webDist?: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const open = { config: { access: 'public' as const } };
     const tags = ['widget'];
+    /** The site origin of the session or token a call named, as soon as it is known. */
+    const siteOf = new WeakMap<FastifyRequest, string>();
+    /** POST /widget/sessions: the token id its body names (undefined when it names none). */
+    const tokenNamed = new WeakMap<FastifyRequest, string | undefined>();
 
-    app.addHook('onRequest', async (request, reply) => {
-      const origin = request.headers.origin;
-      // Retry-After too: the widget says how long to wait after a 429.
-      if (origin) {
-        reply
-          .header('Access-Control-Allow-Origin', origin)
-          .header('Access-Control-Expose-Headers', 'Retry-After')
-          .header('Vary', 'Origin');
-      }
+    app.addHook('onRequest', async (_request, reply) => {
       // The widget's files and script are read by other sites' pages (helmet's default says same-origin).
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.hasHeader('Access-Control-Allow-Origin')) return payload;
+      const vary = reply.getHeader('Vary');
+      reply.header('Vary', vary ? `${String(vary)}, Origin` : 'Origin');
+      const origin = request.headers.origin;
+      if (!origin) return payload;
+      let readable = false;
+      const site = siteOf.get(request);
+      const tokenId = tokenNamed.get(request);
+      if (site !== undefined) readable = site === origin;
+      // A body that names no token is nobody's to read.
+      else if (!tokenNamed.has(request) || tokenId !== undefined) {
+        try {
+          readable = await widget.readableBy(origin, tokenId);
+        } catch (error) {
+          // The answer (most likely the database's 503) still goes; unreadable to the page, which retries.
+          request.log.warn({ err: error }, 'widget CORS check failed');
+          readable = false;
+        }
+      }
+      // Retry-After too: the widget says how long to wait after a 429.
+      if (readable) {
+        reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', 'Retry-After');
+      }
+      return payload;
     });
 
     app.options('/widget/*', { ...open, schema: { tags, hide: true } }, async (_request, reply) =>
@@ -67,7 +97,11 @@ export const widgetRoutes =
         .send(),
     );
 
-    const session = (request: FastifyRequest) => widget.resolve(bearerOf(request), request.headers.origin);
+    const session = (request: FastifyRequest, options: { identityCheck?: boolean } = {}) =>
+      widget.resolve(bearerOf(request), request.headers.origin, {
+        ...options,
+        found: (s) => siteOf.set(request, s.siteOrigin),
+      });
     const address = (request: FastifyRequest) => addressBucket(request.ip);
 
     /**
@@ -77,7 +111,10 @@ export const widgetRoutes =
     const scripts = ['widget.js', 'widget-app.js'] as const;
     for (const name of scripts) {
       const file = options.webDist ? path.join(options.webDist, 'widget', name) : undefined;
-      app.get(`/widget/${name}`, { ...open, schema: { tags } }, async (_request, reply: FastifyReply) => {
+      const everyone = async (_request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('Access-Control-Allow-Origin', '*');
+      };
+      app.get(`/widget/${name}`, { ...open, schema: { tags }, onRequest: everyone }, async (_request, reply) => {
         if (!file || !fs.existsSync(file)) throw new NotFoundError('The widget is not built (npm run build)');
         return reply
           .header('Content-Type', 'text/javascript; charset=utf-8')
@@ -91,6 +128,11 @@ export const widgetRoutes =
       {
         ...open,
         schema: { tags, body: createWidgetSessionBodySchema, response: { 201: createdWidgetSessionSchema } },
+        // Before validation, so even a refused body's answer goes to the named token's site (the guest form shows it).
+        preValidation: async (request) => {
+          const tokenId = (request.body as { tokenId?: unknown } | undefined)?.tokenId;
+          tokenNamed.set(request, typeof tokenId === 'string' ? tokenId : undefined);
+        },
       },
       async (request, reply) => {
         const created = await widget.createSession({
@@ -98,7 +140,20 @@ export const widgetRoutes =
           origin: request.headers.origin,
           address: address(request),
         });
+        // Made only from the token's own site origin.
+        if (request.headers.origin) siteOf.set(request, request.headers.origin);
         return reply.status(201).header('Cache-Control', 'no-store').send(created);
+      },
+    );
+
+    app.post(
+      '/widget/session/identity',
+      { ...open, schema: { tags, body: proveWidgetIdentityBodySchema, response: { 200: widgetSessionSchema } } },
+      async (request, reply) => {
+        const visitor = await session(request, { identityCheck: false });
+        return reply
+          .header('Cache-Control', 'no-store')
+          .send(await widget.proveIdentity(visitor, request.body.identity));
       },
     );
 
@@ -159,7 +214,8 @@ export const widgetRoutes =
     );
 
     app.post('/widget/end', { ...open, schema: { tags } }, async (request, reply) => {
-      await widget.end(await session(request));
+      // Ending needs no fresh proof: a visitor who logged out of the site must be able to end what they leave.
+      await widget.end(await session(request, { identityCheck: false }));
       return reply.status(204).send();
     });
 

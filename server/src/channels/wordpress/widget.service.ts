@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   LANGUAGES,
+  WIDGET_IDENTITY_CHECK_MESSAGE,
+  WIDGET_IDENTITY_CHECK_S,
   WIDGET_PAGE_SIZE,
   type CreatedWidgetSession,
   type Language,
@@ -8,7 +10,7 @@ import {
   type WidgetMessages,
   type WidgetSession,
 } from '@kreechat/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { createGroupCommit } from '../../db/group-commit';
 import type { FileStorage } from '../../files/storage';
 import type { DepartmentService } from '../../modules/departments';
@@ -25,11 +27,19 @@ import type { ResolvedWidgetSession, WordpressRepo } from './wordpress.repo';
 
 export type WidgetService = ReturnType<typeof createWidgetService>;
 
-/** A signed-in visitor's session is re-proved by the site on every page load; a guest's lives longer. */
+/**
+ * How long a session lives unused. A signed-in visitor's is usable only WIDGET_IDENTITY_CHECK_S after the site last
+ * proved them (see `resolve`), so its lifetime bounds only how long an idle session can still be proved again and
+ * kept (and its row); a guest's lives longer, as nothing stands behind it but the browser that holds it.
+ */
 const VERIFIED_SESSION_MS = 12 * 60 * 60_000;
 const GUEST_SESSION_MS = 30 * 24 * 60 * 60_000;
+const IDENTITY_CHECK_MS = WIDGET_IDENTITY_CHECK_S * 1000;
 /** How stale a session's and a token's "last seen" may get before a call writes them again. */
 const TOUCH_EVERY_MS = 60_000;
+/** Used signed identities are forgotten, once expired, at most this often per process and this many at a time. */
+const USED_IDENTITY_SWEEP_MS = 60_000;
+const USED_IDENTITY_SWEEP_ROWS = 10_000;
 
 /**
  * How much one site, one address and one visitor may ask (per process, per minute). A page load is one session
@@ -47,6 +57,7 @@ export const WIDGET_ERRORS = {
   invalidToken: 'This chat is not set up for this site',
   foreignOrigin: 'This chat is not available on this site',
   identity: 'Your sign-in could not be verified. Reload the page.',
+  identityCheck: WIDGET_IDENTITY_CHECK_MESSAGE,
   sessionEnded: 'The chat session ended',
   blocked: 'This chat is not available',
   notYours: 'Not found',
@@ -93,6 +104,42 @@ export function createWidgetService(deps: {
     if (refused) throw new TooManyRequestsError('Too many messages. Wait a moment.', refused.retryAfterSeconds);
   };
 
+  /** A signed-in visitor's session the site has not vouched for within the hour (guests have no such check). */
+  const identityStale = (s: ResolvedWidgetSession, now: Date) =>
+    s.verified && (!s.identityCheckedAt || s.identityCheckedAt.getTime() <= now.getTime() - IDENTITY_CHECK_MS);
+
+  let identitiesSweptAt = 0;
+  /** Expired rows of used identities go now and then, from whichever process creates sessions. */
+  async function sweepUsedIdentities(now: Date) {
+    if (now.getTime() - identitiesSweptAt < USED_IDENTITY_SWEEP_MS) return;
+    identitiesSweptAt = now.getTime();
+    await repo.deleteExpiredIdentities(db, now, USED_IDENTITY_SWEEP_ROWS);
+  }
+
+  /**
+   * A signed identity of this token, taken for good: an identity copied out of a page (or a proxy's log) opens
+   * nothing once the page it was made for has used it. The key is the whole signed string: the plugin signs a
+   * random nonce in, and an older plugin's identity (no nonce) is told apart by its signature alone.
+   */
+  async function takeIdentity(
+    tx: Tx,
+    signed: string,
+    token: { publicId: string; secret: string },
+    now: Date,
+    sameEmailAs?: string,
+  ) {
+    const checked = verifyIdentity(signed, { tokenId: token.publicId, secret: token.secret, now });
+    if (!checked.ok) throw new UnauthorizedError(WIDGET_ERRORS.identity);
+    // Another e-mail is refused before the identity is taken: the widget may still open that visitor's session.
+    if (sameEmailAs !== undefined && checked.identity.email !== sameEmailAs) {
+      throw new UnauthorizedError(WIDGET_ERRORS.identity);
+    }
+    if (!(await repo.useIdentity(tx, sha256(signed), checked.usableUntil))) {
+      throw new UnauthorizedError(WIDGET_ERRORS.identity);
+    }
+    return checked.identity;
+  }
+
   const visitorOf = (s: ResolvedWidgetSession): VisitorKey => ({
     companyId: s.companyId,
     tokenPublicId: s.tokenPublicId,
@@ -115,7 +162,7 @@ export function createWidgetService(deps: {
       companyId: s.companyId,
       platform: 'wordpress',
       channelRef: s.tokenPublicId,
-      client: { externalId: s.identity, name: s.name, language: s.language, email: s.email },
+      client: { externalId: s.identity, name: s.name, language: s.language, email: s.email, verified: s.verified },
       update: { channelKey: `wordpress:${s.tokenPublicId}`, updateId: `${s.identity}:${updateId}`, payload },
     };
   }
@@ -176,34 +223,38 @@ export function createWidgetService(deps: {
       if (!token) throw new UnauthorizedError(WIDGET_ERRORS.invalidToken);
       if (input.origin !== token.siteOrigin) throw new ForbiddenError(WIDGET_ERRORS.foreignOrigin);
       const now = clock.now();
-      let visitor: { name: string; email: string; verified: boolean; identity: string };
-      if (input.identity) {
-        const checked = verifyIdentity(input.identity, { tokenId: token.publicId, secret: token.secret, now });
-        if (!checked.ok) throw new UnauthorizedError(WIDGET_ERRORS.identity);
-        const { email, name } = checked.identity;
-        visitor = { email, name: name || email, verified: true, identity: `${token.publicId}:${email}` };
-      } else {
-        // A guest's e-mail is only what they typed: their identity is their own, never a signed-in visitor's.
-        const guest = input.guest!;
-        visitor = { ...guest, verified: false, identity: `${token.publicId}:guest:${randomUUID()}` };
-      }
       const bearer = randomToken(32);
       const language = languageOf(input.language);
-      const lifetime = visitor.verified ? VERIFIED_SESSION_MS : GUEST_SESSION_MS;
-      await repo.insertSession(db, {
-        id: sha256(bearer),
-        companyId: token.companyId,
-        tokenId: token.id,
-        identity: visitor.identity,
-        verified: visitor.verified,
-        email: visitor.email,
-        name: visitor.name,
-        language,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + lifetime),
+      // The identity is taken in the session's transaction: a session that is not made leaves it unused.
+      const visitor = await db.transaction(async (tx) => {
+        let visitor: { name: string; email: string; verified: boolean; identity: string };
+        if (input.identity) {
+          const { email, name } = await takeIdentity(tx, input.identity, token, now);
+          visitor = { email, name: name || email, verified: true, identity: `${token.publicId}:${email}` };
+        } else {
+          // A guest's e-mail is only what they typed: their identity is their own, never a signed-in visitor's.
+          const guest = input.guest!;
+          visitor = { ...guest, verified: false, identity: `${token.publicId}:guest:${randomUUID()}` };
+        }
+        const lifetime = visitor.verified ? VERIFIED_SESSION_MS : GUEST_SESSION_MS;
+        await repo.insertSession(tx, {
+          id: sha256(bearer),
+          companyId: token.companyId,
+          tokenId: token.id,
+          identity: visitor.identity,
+          verified: visitor.verified,
+          email: visitor.email,
+          name: visitor.name,
+          language,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + lifetime),
+          identityCheckedAt: visitor.verified ? now : null,
+        });
+        return visitor;
       });
       await repo.touchToken(db, token.id, now);
+      await sweepUsedIdentities(now);
       return {
         session: bearer,
         visitor: { name: visitor.name, email: visitor.email, verified: visitor.verified },
@@ -212,13 +263,26 @@ export function createWidgetService(deps: {
       };
     },
 
-    /** The session behind a bearer, used from its own site only; extends it while it is in use. */
-    async resolve(bearer: string | undefined, origin: string | undefined): Promise<ResolvedWidgetSession> {
+    /**
+     * The session behind a bearer, used from its own site only; extends it while it is in use. A signed-in
+     * visitor's session the site has not proved within the hour is refused (401, identityCheck) until
+     * `proveIdentity`; `identityCheck: false` lets the calls through that need no proof (ending it, proving it).
+     * `found` hears of the session as soon as it is read, refused or not (the route answers CORS to its site).
+     */
+    async resolve(
+      bearer: string | undefined,
+      origin: string | undefined,
+      options: { identityCheck?: boolean; found?: (s: ResolvedWidgetSession) => void } = {},
+    ): Promise<ResolvedWidgetSession> {
       if (!bearer) throw new UnauthorizedError(WIDGET_ERRORS.sessionEnded);
       const now = clock.now();
       const session = await lookUp(sha256(bearer));
       if (!session) throw new UnauthorizedError(WIDGET_ERRORS.sessionEnded);
+      options.found?.(session);
       if (origin !== session.siteOrigin) throw new ForbiddenError(WIDGET_ERRORS.foreignOrigin);
+      if (options.identityCheck !== false && identityStale(session, now)) {
+        throw new UnauthorizedError(WIDGET_ERRORS.identityCheck);
+      }
       // Writes at most once a minute per session and token: a busy visitor costs one read per call.
       const stale = now.getTime() - TOUCH_EVERY_MS;
       if (session.lastSeenAt.getTime() < stale) {
@@ -229,6 +293,31 @@ export function createWidgetService(deps: {
         await repo.touchToken(db, session.tokenId, now);
       }
       return session;
+    },
+
+    /**
+     * The site vouches again for the session's signed-in visitor: a fresh signed identity of the same e-mail (taken
+     * for good, like one that opens a session) restarts the hour. Anyone else's, a guest's session, or a used or
+     * invalid identity is refused (401, identity) and the session stays as it was.
+     */
+    async proveIdentity(s: ResolvedWidgetSession, signed: string): Promise<WidgetSession> {
+      const now = clock.now();
+      const token = await repo.tokenByPublicId(db, s.tokenPublicId);
+      if (!token || !s.verified) throw new UnauthorizedError(WIDGET_ERRORS.identity);
+      await db.transaction(async (tx) => {
+        await takeIdentity(tx, signed, token, now, s.email);
+        await repo.proveSession(tx, s.id, now, new Date(now.getTime() + VERIFIED_SESSION_MS));
+      });
+      return describe(s);
+    },
+
+    /**
+     * Who may read a widget answer whose session or token is not known (CORS): for a token named, its own site;
+     * otherwise any site some token names — a call whose session has gone must still learn so from the site.
+     */
+    async readableBy(origin: string, tokenId: string | undefined): Promise<boolean> {
+      if (tokenId !== undefined) return (await repo.siteOriginOfToken(db, tokenId)) === origin;
+      return repo.isSiteOrigin(db, origin);
     },
 
     describe,
@@ -268,7 +357,11 @@ export function createWidgetService(deps: {
       },
     ): Promise<SentWidgetMessage> {
       limitSend(s, address);
-      const stored = await storage.save(s.companyId, input.file.bytes, input.file.name);
+      // The visitor chose this file: the chat's types only, counted against the session's and the site's day.
+      const stored = await storage.save(s.companyId, input.file.bytes, input.file.name, {
+        types: 'chat',
+        source: { kind: 'channel', platform: 'wordpress', channelRef: s.tokenPublicId, senderId: s.id },
+      });
       const content: InboundContent = {
         type: stored.kind,
         caption: input.caption,
@@ -279,8 +372,11 @@ export function createWidgetService(deps: {
         { externalId: input.clientMessageId, sentAt: clock.now(), content },
         { departmentId: input.departmentId },
       );
-      // A retried upload was stored twice; the first copy is the message's, this one nobody points at.
-      if (outcome.outcome === 'duplicate') await storage.remove(s.companyId, stored.key);
+      // A retried upload was stored twice; the first copy is the message's, this one nobody points at (nor at its
+      // thumbnail), and its bytes give the quota back.
+      if (outcome.outcome === 'duplicate') {
+        for (const key of [stored.key, stored.thumbnailKey]) if (key) await storage.remove(s.companyId, key);
+      }
       return answer(s, outcome, input.clientMessageId, null);
     },
 

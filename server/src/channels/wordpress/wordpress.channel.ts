@@ -2,7 +2,7 @@
  * The WordPress channel, composed: site tokens (admins), the widget's sessions and conversation (visitors), the
  * outbox sender that reaches open widgets, the agents' SPEC §7 WordPress calls, and the plugin's zip.
  */
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { DeliveryService } from '../../modules/delivery';
 import type { DepartmentService } from '../../modules/departments';
@@ -59,6 +59,14 @@ export function createWordpressChannel(deps: {
     widget: createWidgetService({ ...deps, repo, visitorTickets }),
     sender: createWordpressSender({ db, repo, live, visitorTickets }),
     pluginZip: createPluginZip(),
+    /**
+     * An erased client's visitors: inside the erasure's transaction their widget sessions (the name and e-mail they
+     * gave) are deleted; `ended` drops their open widgets once it has committed.
+     */
+    visitors: {
+      forget: (tx: Tx, companyId: string, identities: string[]) => repo.deleteSessionsOf(tx, companyId, identities),
+      ended: (sessionIds: string[]) => sessionIds.forEach((id) => live.endSession(id)),
+    },
     /** The widget's live server reads sessions through this (a handshake is no use of the session: nothing slides). */
     lookUpSession: async (id: string) => (await repo.resolveSessions(db, [id], clock.now()))[0],
 

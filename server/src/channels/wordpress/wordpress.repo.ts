@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users, widgetSessions, wordpressTokens } from '../../db/schema';
+import { usedIdentities, users, widgetSessions, wordpressTokens } from '../../db/schema';
 import type { SecretBox } from '../../platform/secrets';
 import { secretContext } from '../channel-secrets';
 
@@ -19,8 +19,8 @@ export type ResolvedWidgetSession = WidgetSessionRow & {
 export type WordpressRepo = ReturnType<typeof createWordpressRepo>;
 
 /**
- * The WordPress channel's two tables: a company's site tokens (the secret sealed on write, opened on read, bound
- * to its column and company) and the visitors' widget sessions.
+ * The WordPress channel's tables: a company's site tokens (the secret sealed on write, opened on read, bound to its
+ * column and company), the visitors' widget sessions, and the signed identities already used.
  */
 export function createWordpressRepo(box: SecretBox) {
   const context = (companyId: string) => secretContext('wordpress_tokens.secret', companyId);
@@ -39,6 +39,26 @@ export function createWordpressRepo(box: SecretBox) {
     async tokenByPublicId(db: Db | Tx, publicId: string): Promise<TokenRow | undefined> {
       const [row] = await db.select().from(wordpressTokens).where(eq(wordpressTokens.publicId, publicId)).limit(1);
       return row && open(row);
+    },
+
+    /** The site origin of a token by its public id; undefined for an unknown one. Reads no secret. */
+    async siteOriginOfToken(db: Db, publicId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ siteOrigin: wordpressTokens.siteOrigin })
+        .from(wordpressTokens)
+        .where(eq(wordpressTokens.publicId, publicId))
+        .limit(1);
+      return row?.siteOrigin;
+    },
+
+    /** Whether some token (of any company) names this site origin (wordpress_tokens_site_origin_idx). */
+    async isSiteOrigin(db: Db, origin: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: wordpressTokens.id })
+        .from(wordpressTokens)
+        .where(eq(wordpressTokens.siteOrigin, origin))
+        .limit(1);
+      return Boolean(row);
     },
 
     async tokenExists(db: Db, publicId: string): Promise<boolean> {
@@ -125,9 +145,51 @@ export function createWordpressRepo(box: SecretBox) {
       }));
     },
 
+    /** The site proved the session's visitor again now: the check restarts and the expiry slides. */
+    async proveSession(tx: Tx | Db, id: string, now: Date, expiresAt: Date) {
+      await tx
+        .update(widgetSessions)
+        .set({ identityCheckedAt: now, lastSeenAt: now, expiresAt })
+        .where(eq(widgetSessions.id, id));
+    },
+
+    /**
+     * Takes a signed identity (by its SHA-256) for good: true the first time, false once any process took it. The
+     * row stays until the identity could no longer be accepted anyway.
+     */
+    async useIdentity(tx: Tx | Db, id: string, expiresAt: Date): Promise<boolean> {
+      const taken = await tx
+        .insert(usedIdentities)
+        .values({ id, expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: usedIdentities.id });
+      return taken.length > 0;
+    },
+
+    /** Forgets used identities that expired, at most `limit` of them (oldest first) per call. */
+    async deleteExpiredIdentities(db: Db, now: Date, limit: number) {
+      const expired = db
+        .select({ id: usedIdentities.id })
+        .from(usedIdentities)
+        .where(lt(usedIdentities.expiresAt, now))
+        .orderBy(usedIdentities.expiresAt)
+        .limit(limit);
+      await db.delete(usedIdentities).where(inArray(usedIdentities.id, expired));
+    },
+
     /** Slides the session's expiry (the caller does it at most once a minute). */
     async extendSession(db: Db, id: string, now: Date, expiresAt: Date) {
       await db.update(widgetSessions).set({ lastSeenAt: now, expiresAt }).where(eq(widgetSessions.id, id));
+    },
+
+    /** Deletes the company's widget sessions of these visitor identities (an erasure), answering their ids. */
+    async deleteSessionsOf(tx: Tx | Db, companyId: string, identities: string[]): Promise<string[]> {
+      if (!identities.length) return [];
+      const rows = await tx
+        .delete(widgetSessions)
+        .where(and(eq(widgetSessions.companyId, companyId), inArray(widgetSessions.identity, identities)))
+        .returning({ id: widgetSessions.id });
+      return rows.map((r) => r.id);
     },
 
     async endSession(db: Db, id: string) {

@@ -31,4 +31,10 @@ CREATE INDEX "tickets_retention_idx" ON "tickets" USING btree ("company_id","clo
 UPDATE "client_identities" SET "verified" = false WHERE "platform" = 'wordpress' AND "external_id" LIKE '%:guest:%';--> statement-breakpoint
 INSERT INTO "file_usage" ("key", "company_id", "bytes", "created_at")
   SELECT "file_path", "company_id", coalesce("file_size", 0), "created_at" FROM "messages" WHERE "file_path" IS NOT NULL
-  ON CONFLICT DO NOTHING;
+  ON CONFLICT DO NOTHING;--> statement-breakpoint
+ALTER TABLE "action_records" ADD COLUMN "subject_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "action_records" ADD CONSTRAINT "action_records_subject_user_id_users_id_fk" FOREIGN KEY ("subject_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "wordpress_tokens_site_origin_idx" ON "wordpress_tokens" USING btree ("site_origin");--> statement-breakpoint
+CREATE INDEX "messages_file_idx" ON "messages" USING btree ("company_id","file_path") WHERE "messages"."file_path" is not null;--> statement-breakpoint
+CREATE INDEX "messages_thumbnail_idx" ON "messages" USING btree ("company_id","thumbnail_path") WHERE "messages"."thumbnail_path" is not null;--> statement-breakpoint
+CREATE INDEX "messages_video_thumbnail_idx" ON "messages" USING btree ("company_id","video_thumbnail_path") WHERE "messages"."video_thumbnail_path" is not null;

@@ -1,5 +1,5 @@
-import { and, asc, avg, count, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Agent, AgentAction } from '@kreechat/contract';
+import { and, asc, avg, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { ACTION_TYPES, type ActionType, type Agent, type AgentAction } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { actionRecords, bubbles, departments, pushSubscriptions, tickets, users } from '../../db/schema';
 import { fileUrl } from '../../files/storage';
@@ -36,6 +36,44 @@ export const agentRepo = {
     return row;
   },
 
+  /**
+   * Disables or enables a user of the company who has not been erased (an erased account stays disabled for good);
+   * undefined when there is no such user.
+   */
+  async setDisabled(tx: Tx, companyId: string, id: string, disabledAt: Date | null): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({ disabledAt })
+      .where(and(eq(users.companyId, companyId), eq(users.id, id), isNull(users.erasedAt)))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Replaces a disabled, not yet erased user's personal data: the row stays for what points at it. Undefined when
+   * the user is no longer disabled or already erased (a concurrent change won).
+   */
+  async erase(
+    tx: Tx,
+    companyId: string,
+    id: string,
+    values: { firstName: string; lastName: string; email: string; passwordHash: string; now: Date },
+  ): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        passwordHash: values.passwordHash,
+        profilePic: null,
+        erasedAt: values.now,
+      })
+      .where(and(eq(users.companyId, companyId), eq(users.id, id), isNotNull(users.disabledAt), isNull(users.erasedAt)))
+      .returning();
+    return row;
+  },
+
   async update(tx: Tx, companyId: string, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
     const [row] = await tx
       .update(users)
@@ -62,6 +100,7 @@ export const agentRepo = {
         lastLoginAt: users.lastLoginAt,
         role: users.role,
         disabledAt: users.disabledAt,
+        erasedAt: users.erasedAt,
         profile_pic: users.profilePic,
         pushSubscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} p where p.user_id = ${users.id} and p.enabled)`,
       })
@@ -81,6 +120,7 @@ export const agentRepo = {
       status: online.has(r.userid) && !r.disabledAt ? 'online' : 'offline',
       role: r.role,
       closed_on: r.disabledAt?.toISOString() ?? null,
+      erased_on: r.erasedAt?.toISOString() ?? null,
       profile_pic: fileUrl(r.profile_pic),
       push_subscription: r.pushSubscribed ? 'subscribed' : 'not_subscribed',
     }));
@@ -146,6 +186,7 @@ export const agentRepo = {
     };
   },
 
+  /** The user's latest actions of the kinds the profile shows (ACTION_TYPES); other kinds stay in the table. */
   async latestActions(tx: Tx, companyId: string, userId: string, limit: number): Promise<AgentAction[]> {
     const rows = await tx
       .select({
@@ -155,9 +196,18 @@ export const agentRepo = {
         rating: actionRecords.rating,
       })
       .from(actionRecords)
-      .where(and(eq(actionRecords.companyId, companyId), eq(actionRecords.userId, userId)))
+      .where(
+        and(
+          eq(actionRecords.companyId, companyId),
+          eq(actionRecords.userId, userId),
+          inArray(actionRecords.actionType, [...ACTION_TYPES]),
+        ),
+      )
       .orderBy(desc(actionRecords.createdAt), desc(actionRecords.id))
       .limit(limit);
-    return rows.map(({ createdAt, ...r }) => ({ ...r, action_time: createdAt.toISOString() }));
+    const shown = (type: string): type is ActionType => ACTION_TYPES.some((t) => t === type);
+    return rows.flatMap(({ createdAt, action_type, ...r }) =>
+      shown(action_type) ? [{ ...r, action_type, action_time: createdAt.toISOString() }] : [],
+    );
   },
 };

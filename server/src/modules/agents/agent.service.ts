@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  AGENT_ERASE_MESSAGES,
   type AgentProfileResponse,
   type AllAgentsResponse,
   type Colleague,
@@ -133,18 +134,23 @@ export function createAgentService(deps: {
     async toggleAdmin(companyId: string, callerId: string, userId: string) {
       if (userId === callerId) throw new ForbiddenError('You cannot change your own role');
       const user = await requireAgent(companyId, userId);
+      if (user.erasedAt) throw new ConflictError(AGENT_ERASE_MESSAGES.erased);
       const role: Role = user.role === 'admin' ? 'agent' : 'admin';
       await agentRepo.update(db, companyId, userId, { role });
       events.accessChanged({ userId, companyId, role, departmentId: user.departmentId }, user);
       return { userid: userId, role };
     },
 
-    /** Toggles disabled ⇄ enabled for another user of the company; disabling ends their sessions at once. */
+    /**
+     * Toggles disabled ⇄ enabled for another user of the company; disabling ends their sessions at once. An erased
+     * former agent stays disabled (409).
+     */
     async toggleDisabled(companyId: string, callerId: string, userId: string) {
       if (userId === callerId) throw new ForbiddenError('You cannot disable your own account');
       const user = await requireAgent(companyId, userId);
       const disabledAt = user.disabledAt ? null : clock.now();
-      await agentRepo.update(db, companyId, userId, { disabledAt });
+      if (!(await agentRepo.setDisabled(db, companyId, userId, disabledAt)))
+        throw new ConflictError(AGENT_ERASE_MESSAGES.erased);
       if (disabledAt) await endSessionsOf(userId);
       return { userid: userId, closed_on: disabledAt?.toISOString() ?? null };
     },
@@ -158,6 +164,7 @@ export function createAgentService(deps: {
       const before = await db.transaction(async (tx) => {
         const user = await agentRepo.findInCompany(tx, companyId, body.userid);
         if (!user) throw new NotFoundError(AGENT_NOT_FOUND);
+        if (user.erasedAt) throw new ConflictError(AGENT_ERASE_MESSAGES.erased);
         if (user.id === callerId && user.email !== body.email)
           throw new ForbiddenError(ACCOUNT_MESSAGES.ownEmailOnProfile);
         await departments.requireLive(companyId, body.departmentid, tx);

@@ -254,7 +254,11 @@ export function createAuthService(deps: {
       if (!detected || !(PROFILE_PIC_TYPES as readonly string[]).includes(detected.mime)) {
         throw new ValidationError(PROFILE_PIC_NOT_IMAGE);
       }
-      const stored = await storage.save(principal.companyId, bytes, `profile.${detected.ext}`);
+      // Counted against the company's storage like any agent's file (413 when it is full).
+      const stored = await storage.save(principal.companyId, bytes, `profile.${detected.ext}`, {
+        types: 'chat',
+        source: { kind: 'agent' },
+      });
       // Only the thumbnail is ever shown, so the original is not kept.
       await storage.remove(principal.companyId, stored.key);
       // A file with an image signature that sharp cannot read gets no thumbnail: it is no usable picture.

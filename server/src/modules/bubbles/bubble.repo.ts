@@ -16,6 +16,11 @@ const owned = (owner: BubbleOwner, id?: string) =>
   );
 
 export const bubbleRepo = {
+  /** Every bubble of the owner (an erased former agent's). */
+  async deleteAll(tx: Tx, owner: BubbleOwner) {
+    await tx.delete(bubbles).where(owned(owner));
+  },
+
   /** The owner's bubbles, newest first (the id breaks ties of one instant so the order is stable). */
   list: (tx: Tx, owner: BubbleOwner, limit: number) =>
     tx.select(wire).from(bubbles).where(owned(owner)).orderBy(desc(bubbles.createdAt), desc(bubbles.id)).limit(limit),

@@ -1,5 +1,5 @@
 import { BUBBLE_NOT_FOUND, BUBBLES_LIMIT, type Bubble, type BubbleBody } from '@kreechat/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { NotFoundError } from '../../platform/errors';
 import type { EventPublisher } from '../../platform/events';
@@ -16,6 +16,9 @@ export function createBubbleService(deps: { db: Db; clock: Clock; events: EventP
   const { db, clock, events } = deps;
 
   return {
+    /** Deletes all of the owner's bubbles, inside the caller's transaction (an agent's erasure; no event: gone). */
+    deleteAllOf: (owner: BubbleOwner, tx: Tx = db) => bubbleRepo.deleteAll(tx, owner),
+
     /** The owner's bubbles, newest first, at most {@link BUBBLES_LIMIT}. */
     list: (owner: BubbleOwner): Promise<Bubble[]> => bubbleRepo.list(db, owner, BUBBLES_LIMIT),
 

@@ -121,11 +121,30 @@ describe('client panel', () => {
       blocked_on: true,
       count_ticket_reopened: 1,
       created_on: ana.createdAt.toISOString(),
+      verified: true,
     });
     expect(panel.identities).toEqual([
-      { platform: 'wordpress', kind: 'email', value: 'ana@example.com', since: new Date(START).toISOString() },
-      { platform: 'telegram', kind: 'chat_id', value: '5512345', since: new Date(START + DAY).toISOString() },
-      { platform: 'whatsapp', kind: 'phone', value: '+447700900123', since: new Date(START + 2 * DAY).toISOString() },
+      {
+        platform: 'wordpress',
+        kind: 'email',
+        value: 'ana@example.com',
+        since: new Date(START).toISOString(),
+        verified: true,
+      },
+      {
+        platform: 'telegram',
+        kind: 'chat_id',
+        value: '5512345',
+        since: new Date(START + DAY).toISOString(),
+        verified: true,
+      },
+      {
+        platform: 'whatsapp',
+        kind: 'phone',
+        value: '+447700900123',
+        since: new Date(START + 2 * DAY).toISOString(),
+        verified: true,
+      },
     ]);
     expect(panel.counts).toEqual({ tickets: 3, open: 1, rated: 2 });
     expect(panel.average_rating).toBe(4.5);

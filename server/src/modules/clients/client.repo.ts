@@ -1,4 +1,17 @@
-import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  like,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ClientIdentity, ClientPanelTicket } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
@@ -19,6 +32,19 @@ const outer = {
   id: sql.raw('"clients"."id"'),
   companyId: sql.raw('"clients"."company_id"'),
 };
+
+/**
+ * Whether a channel vouches for who the client is: any of their identities verified (a Telegram chat, a WhatsApp
+ * number, an e-mail the WordPress site signed). A WordPress guest's one identity is not: the name and e-mail are what
+ * they typed. A client without identities (erased) claims nothing to doubt, so counts as verified. One probe of
+ * client_identities_client_idx per client; `clientId` names the outer row's client id.
+ */
+export const clientVerified = (clientId: SQL | AnyColumn) =>
+  sql<boolean>`coalesce((select bool_or(vi.verified) from ${clientIdentities} vi where vi.client_id = ${clientId}), true)`;
+
+/** A client row with its `verified` (clientVerified), as every read that the API shows selects it. */
+export type ClientView = ClientRow & { verified: boolean };
+const clientView = { ...getTableColumns(clients), verified: clientVerified(outer.id) };
 
 // `department_id = null` is never true: an agent without a department sees only the tickets they handle.
 const visible = (scope: PanelScope): SQL =>
@@ -49,7 +75,7 @@ function showIdentity(
 }
 
 type PanelStats = { tickets: number; open: number; rated: number; average: number | string | null };
-type IdentityJson = { platform: Platform; external_id: string; created_at: string };
+type IdentityJson = { platform: Platform; external_id: string; verified: boolean; created_at: string };
 
 export const clientRepo = {
   /** The client reached at this channel identity, locked for the rest of the transaction. */
@@ -63,6 +89,9 @@ export const clientRepo = {
           eq(clientIdentities.companyId, companyId),
           eq(clientIdentities.platform, platform),
           eq(clientIdentities.externalId, externalId),
+          // An erasure deletes the identities in the transaction that sets this: a lookup that waited on the
+          // client's lock re-reads the row and finds it erased, so the message starts a new client instead.
+          isNull(clients.erasedAt),
         ),
       )
       .limit(1)
@@ -70,10 +99,56 @@ export const clientRepo = {
     return row?.client;
   },
 
+  /** The client, locked until the transaction ends (an erasure takes it first: intake waits behind it). */
+  async lockForErase(tx: Tx, companyId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
+      .limit(1)
+      .for('update');
+    return row;
+  },
+
+  /**
+   * Erases the client's profile in place: the name becomes `name`, every detail they gave is gone; `blocked`, the
+   * short id and the reopen count stay (they say nothing of who the client is, and counts read them).
+   */
+  async erase(tx: Tx, companyId: string, id: string, name: string, now: Date) {
+    const [row] = await tx
+      .update(clients)
+      .set({ name, email: null, accountNumber: null, address: null, note: null, language: null, erasedAt: now })
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
+      .returning(clientView);
+    return row!;
+  },
+
+  /** Deletes the client's channel identities, answering what they were (to end what still hangs on them). */
+  deleteIdentities(tx: Tx, companyId: string, clientId: string) {
+    return tx
+      .delete(clientIdentities)
+      .where(and(eq(clientIdentities.companyId, companyId), eq(clientIdentities.clientId, clientId)))
+      .returning({ platform: clientIdentities.platform, externalId: clientIdentities.externalId });
+  },
+
+  /** The client's channel identities as stored, oldest first (for the client's export). */
+  identitiesOf(tx: Tx, companyId: string, clientId: string) {
+    return tx
+      .select({
+        platform: clientIdentities.platform,
+        externalId: clientIdentities.externalId,
+        verified: clientIdentities.verified,
+        createdAt: clientIdentities.createdAt,
+      })
+      .from(clientIdentities)
+      .where(and(eq(clientIdentities.companyId, companyId), eq(clientIdentities.clientId, clientId)))
+      .orderBy(asc(clientIdentities.createdAt), asc(clientIdentities.id));
+  },
+
   async insertWithIdentity(
     tx: Tx,
     client: typeof clients.$inferInsert,
-    identity: { platform: Platform; externalId: string },
+    identity: { platform: Platform; externalId: string; verified: boolean },
   ): Promise<ClientRow> {
     const [row] = await tx.insert(clients).values(client).returning();
     await tx.insert(clientIdentities).values({
@@ -81,6 +156,7 @@ export const clientRepo = {
       clientId: row!.id,
       platform: identity.platform,
       externalId: identity.externalId,
+      verified: identity.verified,
     });
     return row!;
   },
@@ -99,7 +175,7 @@ export const clientRepo = {
       .update(clients)
       .set(patch)
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
-      .returning();
+      .returning(clientView);
     return row;
   },
 
@@ -108,7 +184,7 @@ export const clientRepo = {
       .update(clients)
       .set({ blocked: sql`not ${clients.blocked}` })
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
-      .returning();
+      .returning(clientView);
     return row;
   },
 
@@ -130,7 +206,7 @@ export const clientRepo = {
   /** Newest first, with the id as tie-breaker so pages never overlap or skip (served by clients_company_created_idx). */
   page(tx: Tx, companyId: string, offset: number, limit: number) {
     return tx
-      .select()
+      .select(clientView)
       .from(clients)
       .where(eq(clients.companyId, companyId))
       .orderBy(desc(clients.createdAt), desc(clients.id))
@@ -144,7 +220,7 @@ export const clientRepo = {
    */
   search(tx: Tx, companyId: string, pattern: string, limit: number) {
     return tx
-      .select()
+      .select(clientView)
       .from(clients)
       .where(
         and(
@@ -162,7 +238,7 @@ export const clientRepo = {
 
   async byId(tx: Tx, companyId: string, id: string) {
     const [row] = await tx
-      .select()
+      .select(clientView)
       .from(clients)
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
       .limit(1);
@@ -171,7 +247,7 @@ export const clientRepo = {
 
   async byShortId(tx: Tx, companyId: string, shortId: string) {
     const [row] = await tx
-      .select()
+      .select(clientView)
       .from(clients)
       .where(and(eq(clients.companyId, companyId), eq(clients.shortId, shortId)))
       .limit(1);
@@ -213,10 +289,11 @@ export const clientRepo = {
   async panelHeader(tx: Tx, companyId: string, clientId: string, scope: PanelScope) {
     const [row] = await tx
       .select({
-        client: clients,
+        client: clientView,
         identities: sql<IdentityJson[]>`(
           select coalesce(json_agg(json_build_object(
-                   'platform', i.platform, 'external_id', i.external_id, 'created_at', i.created_at
+                   'platform', i.platform, 'external_id', i.external_id, 'verified', i.verified,
+                   'created_at', i.created_at
                  ) order by i.created_at, i.id), '[]'::json)
           from ${clientIdentities} i where i.client_id = ${outer.id} and i.company_id = ${outer.companyId})`,
         stats: sql<PanelStats>`(
@@ -237,6 +314,7 @@ export const clientRepo = {
         platform: i.platform,
         ...showIdentity(i.platform, i.external_id, client.email),
         since: new Date(i.created_at).toISOString(),
+        verified: i.verified,
       })),
       counts: { tickets: Number(stats.tickets), open: Number(stats.open), rated: Number(stats.rated) },
       averageRating: stats.average === null ? null : Number(stats.average),

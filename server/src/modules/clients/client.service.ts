@@ -17,7 +17,7 @@ import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import { clientRepo, type ClientRow } from './client.repo';
+import { clientRepo, type ClientRow, type ClientView } from './client.repo';
 
 export type ClientService = ReturnType<typeof createClientService>;
 type Platform = Parameters<typeof clientRepo.findByIdentityForUpdate>[2];
@@ -33,7 +33,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Search text is taken literally: `%`, `_` and the escape character itself match only themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const toClient = (row: ClientRow): Client => ({
+/** A client row as the API shows it. */
+export const toClient = (row: ClientView): Client => ({
   clientid: row.id,
   short_id: row.shortId,
   client_name: row.name,
@@ -43,6 +44,8 @@ const toClient = (row: ClientRow): Client => ({
   blocked_on: row.blocked,
   count_ticket_reopened: row.reopenedCount,
   created_on: row.createdAt.toISOString(),
+  verified: row.verified,
+  erased_on: row.erasedAt?.toISOString() ?? null,
 });
 
 export function createClientService(deps: { db: Db; clock: Clock; events: EventPublisher }) {
@@ -57,13 +60,21 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
   return {
     /**
      * The client behind a channel identity, created on first contact (name and language from the channel
-     * profile), and locked until `tx` ends so one client's updates are taken in turn.
+     * profile), and locked until `tx` ends so one client's updates are taken in turn. Found by the identity alone,
+     * never by a name or an e-mail: a WordPress guest (`verified: false`, kept on the identity) who typed a
+     * signed-in visitor's e-mail gets a client of their own.
      */
     async findOrCreateByIdentity(
       tx: Tx,
       companyId: string,
       platform: Platform,
-      identity: { externalId: string; name: string; language?: string | null; email?: string | null },
+      identity: {
+        externalId: string;
+        name: string;
+        language?: string | null;
+        email?: string | null;
+        verified?: boolean;
+      },
     ): Promise<ClientRow> {
       const existing = await clientRepo.findByIdentityForUpdate(tx, companyId, platform, identity.externalId);
       if (existing) {
@@ -84,7 +95,7 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
           language: identity.language ?? null,
           createdAt: clock.now(),
         },
-        { platform, externalId: identity.externalId },
+        { platform, externalId: identity.externalId, verified: identity.verified ?? true },
       );
     },
 

@@ -68,6 +68,9 @@ describe('clients', () => {
       blocked_on: false,
       count_ticket_reopened: 0,
       created_on: made[34]!.createdAt.toISOString(),
+      // No channel identity (made here directly): nothing typed to doubt.
+      verified: true,
+      erased_on: null,
     });
 
     const ids: string[] = overview.body.clients.map((c: { clientid: string }) => c.clientid);

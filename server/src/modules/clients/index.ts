@@ -1,4 +1,5 @@
-export { createClientService } from './client.service';
+export { createClientService, toClient } from './client.service';
 export type { ClientService } from './client.service';
-export type { ClientRow } from './client.repo';
+export { clientRepo, clientVerified } from './client.repo';
+export type { ClientRow, ClientView } from './client.repo';
 export { clientRoutes } from './client.routes';

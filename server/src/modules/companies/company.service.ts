@@ -16,5 +16,7 @@ export function createCompanyService(deps: { db: Db }) {
       return company;
     },
     setTimeZone: (id: string, timeZone: string, tx: Tx = deps.db) => companyRepo.setTimeZone(tx, id, timeZone),
+    setRetention: (id: string, months: number | null, tx: Tx = deps.db) => companyRepo.setRetention(tx, id, months),
+    withRetention: (tx: Tx = deps.db) => companyRepo.withRetention(tx),
   };
 }

@@ -2,3 +2,4 @@ export { backoffMs, createDeliveryService, LEASE_MS, MAX_CRASH_ATTEMPTS } from '
 export type { DeliveryService, DeliveryJob, BotNotice, ReceiptStatus, RetryPolicy } from './delivery.service';
 export { joinClosing } from './closing-notice';
 export type { ClosingNotice } from './closing-notice';
+export { outboxRepo } from './outbox.repo';

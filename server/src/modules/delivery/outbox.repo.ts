@@ -1,6 +1,6 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { outbox } from '../../db/schema';
+import { messages, outbox, tickets } from '../../db/schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutbox = typeof outbox.$inferInsert;
@@ -111,6 +111,30 @@ export const outboxRepo = {
       )
       .limit(1);
     return Boolean(row);
+  },
+
+  /**
+   * Deletes the client's outbox rows (an erasure): the jobs of messages in their tickets and everything addressed
+   * to their channel identities. A pending job is thereby cancelled — nothing more reaches the erased client — and
+   * a sent one no longer keeps their chat id or number. Answers how many were still pending.
+   */
+  async deleteOfClient(
+    tx: Tx,
+    companyId: string,
+    clientId: string,
+    identities: { platform: OutboxRow['platform']; externalId: string }[],
+  ) {
+    const ofMessages = sql`${outbox.messageId} in (select m.id from ${messages} m
+      where m.company_id = ${companyId} and m.ticket_id in (
+        select t.id from ${tickets} t where t.company_id = ${companyId} and t.client_id = ${clientId}))`;
+    const toIdentities = identities.map((i) =>
+      and(eq(outbox.platform, i.platform), eq(outbox.recipient, i.externalId)),
+    );
+    const rows = await tx
+      .delete(outbox)
+      .where(and(eq(outbox.companyId, companyId), or(ofMessages, ...toIdentities)))
+      .returning({ status: outbox.status });
+    return rows.filter((r) => r.status === 'pending').length;
   },
 
   async forMessage(tx: Tx, messageId: string) {

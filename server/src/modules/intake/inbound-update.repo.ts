@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { inboundUpdates } from '../../db/schema';
 
@@ -88,6 +88,35 @@ export const inboundUpdateRepo = {
       )
       .orderBy(asc(inboundUpdates.receivedAt))
       .limit(limit);
+  },
+
+  /**
+   * An erasure: the raw updates that came from these channel identities keep their keys (so a redelivery is still
+   * known and dropped) and lose their payloads, which hold what the client wrote; one still waiting for a retry is
+   * marked processed, so it is never taken in (a retry already in flight then finds it claimed). An update is the
+   * identity's when its id starts with "<identity>:" (the widget's) or when the identity appears anywhere in its
+   * payload as a value, text or number (a Telegram chat id, a WhatsApp number) — a channel-neutral rule, so a
+   * number that happens to equal the identity elsewhere in a payload costs that payload too. Reads every update of
+   * the company (there is no index by identity): erasures are rare. Answers how many were forgotten.
+   */
+  async forgetOf(tx: Tx, companyId: string, identities: string[], now: Date): Promise<number> {
+    if (!identities.length) return 0;
+    const matches = identities.map((identity) => {
+      const asNumber = /^\d{1,15}$/.test(identity) ? Number(identity) : identity;
+      return sql`(left(${inboundUpdates.updateId}, ${identity.length + 1}) = ${`${identity}:`}
+        or jsonb_path_exists(${inboundUpdates.payload}, '$.** ? (@ == $text || @ == $number)',
+             jsonb_build_object('text', ${identity}::text, 'number', ${JSON.stringify(asNumber)}::jsonb)))`;
+    });
+    const rows = await tx
+      .update(inboundUpdates)
+      .set({
+        payload: { erased: true },
+        processedAt: sql`coalesce(${inboundUpdates.processedAt}, ${now.toISOString()}::timestamptz)`,
+        error: null,
+      })
+      .where(and(eq(inboundUpdates.companyId, companyId), or(...matches)))
+      .returning({ id: inboundUpdates.updateId });
+    return rows.length;
   },
 
   async failedAttempt(db: Db, key: InboundKey, error: string, nextAttemptAt: Date) {

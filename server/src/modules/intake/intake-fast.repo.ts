@@ -37,6 +37,7 @@ type MessageDbRow = {
   external_id: string | null;
   idempotency_key: string | null;
   auto_kind: MessageRow['autoKind'];
+  erased_at: Date | string | null;
   created_at: Date | string;
 };
 
@@ -63,6 +64,7 @@ const toMessageRow = (r: MessageDbRow): MessageRow => ({
   externalId: r.external_id,
   idempotencyKey: r.idempotency_key,
   autoKind: r.auto_kind,
+  erasedAt: r.erased_at === null ? null : new Date(r.erased_at),
   createdAt: new Date(r.created_at),
 });
 

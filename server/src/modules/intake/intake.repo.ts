@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { heldMessages } from '../../db/schema';
+import type { InboundMessage } from './intake.types';
 
 /** Messages a client sent before choosing a department, held until they choose. */
 export const intakeRepo = {
@@ -27,6 +28,31 @@ export const intakeRepo = {
 
   async hold(tx: Tx, values: typeof heldMessages.$inferInsert) {
     await tx.insert(heldMessages).values(values);
+  },
+
+  /** The client's held messages in arrival order, left in place (the client's export reads them). */
+  heldOf(tx: Tx, clientId: string) {
+    return tx
+      .select({ id: heldMessages.id, platform: heldMessages.platform, message: heldMessages.message })
+      .from(heldMessages)
+      .where(eq(heldMessages.clientId, clientId))
+      .orderBy(asc(heldMessages.seq));
+  },
+
+  /**
+   * Deletes the client's held messages (an erasure), answering the storage keys of the files they carried, for the
+   * caller to remove once the transaction has committed.
+   */
+  async dropHeld(tx: Tx, clientId: string): Promise<string[]> {
+    const rows = await tx
+      .delete(heldMessages)
+      .where(eq(heldMessages.clientId, clientId))
+      .returning({ message: heldMessages.message });
+    return rows.flatMap(({ message }) => {
+      const content = (message as Partial<InboundMessage>).content;
+      if (!content || !('file' in content) || 'tooLarge' in content.file) return [];
+      return [content.file.key, content.file.thumbnailKey].filter((key): key is string => Boolean(key));
+    });
   },
 
   /** The client's held messages in arrival order, removed as they are taken. */

@@ -25,8 +25,12 @@ export type InboundOrigin = {
   companyId: string;
   platform: Platform;
   channelRef: string;
-  /** `email` where the channel knows one (a WordPress visitor's), kept on a client it creates. */
-  client: { externalId: string; name: string; language: string | null; email?: string | null };
+  /**
+   * `email` where the channel knows one (a WordPress visitor's), kept on a client it creates. `verified` is false
+   * only for a WordPress guest (their name and e-mail are what they typed; the identity row records it); every other
+   * identity is vouched for by its channel, so absent means true.
+   */
+  client: { externalId: string; name: string; language: string | null; email?: string | null; verified?: boolean };
   /**
    * The channel update this is, marked processed in the same transaction. With `payload`, it is also recorded
    * there (when it was not recorded before): one commit both records and processes it.

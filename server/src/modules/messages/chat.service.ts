@@ -347,7 +347,10 @@ export function createChatService(deps: {
     sendText: (viewer: Principal, ticketId: string, content: string, idempotencyKey?: string) =>
       send(viewer, ticketId, { type: 'text', content }, idempotencyKey),
 
-    /** Stores the file (typed by its bytes, thumbnailed if an image) and sends it like a message. */
+    /**
+     * Stores the file (typed by its bytes, thumbnailed if an image) and sends it like a message. Only the chat's
+     * types are taken (415 otherwise), counted against the company's storage (413 when it is full).
+     */
     async sendFile(
       viewer: Principal,
       ticketId: string,
@@ -362,7 +365,10 @@ export function createChatService(deps: {
       // A repeated submit answers the first one's message and stores nothing.
       const earlier = await earlierWithKey(viewer.companyId, idempotencyKey);
       if (earlier) return earlier;
-      const stored = await storage.save(viewer.companyId, file.bytes, file.name);
+      const stored = await storage.save(viewer.companyId, file.bytes, file.name, {
+        types: 'chat',
+        source: { kind: 'agent' },
+      });
       // What no message came to point at (refused, a database error, a racing submit with the same key won) is
       // removed, so the store holds no orphans.
       const discard = () =>

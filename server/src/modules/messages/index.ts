@@ -1,5 +1,7 @@
 export { createChatService } from './chat.service';
 export type { ChatService } from './chat.service';
+export { createFileAccess } from './file-access.service';
+export type { FileAccess } from './file-access.service';
 export { messageRepo, toMessage } from './message.repo';
-export type { MessageRow, NewMessage } from './message.repo';
+export type { ExportedMessageRow, MessageRow, NewMessage, PurgeTotals } from './message.repo';
 export { messageRoutes } from './message.routes';

@@ -1,12 +1,33 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { seesAllDepartments, type Mentionable, type Message } from '@kreechat/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { clients, departments, messages, tickets, users } from '../../db/schema';
 import { fileUrl } from '../../files/storage';
+import type { TicketScope } from '../tickets';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
+/** What a retention sweep deletes, or would: messages, the attachments among them, and those attachments' bytes. */
+export type PurgeTotals = { messages: number; files: number; bytes: number };
 
 const replied = alias(messages, 'replied');
 
@@ -64,6 +85,7 @@ export function toMessage(r: ViewRow): Message {
     delivery_error: m.deliveryError,
     idempotencyKey: m.idempotencyKey,
     automatic: m.autoKind,
+    erased: m.erasedAt !== null,
     reply_to: r.replied
       ? {
           messageid: r.replied.id,
@@ -74,6 +96,39 @@ export function toMessage(r: ViewRow): Message {
       : null,
   };
 }
+
+/** What people wrote (texts, files, places, notes): what an erasure removes. Desk events (close, reopen, rating) stay. */
+const ERASABLE_TYPES = ['text', 'audio', 'image', 'document', 'video', 'location', 'note'] as const;
+
+/** The messages of the client's tickets (served by tickets_client_idx, then messages_ticket_seq_idx). */
+const inClientTickets = (companyId: string, clientId: string) =>
+  and(
+    eq(messages.companyId, companyId),
+    inArray(
+      messages.ticketId,
+      sql`(select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.clientId} = ${clientId})`,
+    ),
+  );
+
+/** A message as the client's export lists it: who wrote it, what, and the stored file (the key stays server-side). */
+export type ExportedMessageRow = {
+  id: string;
+  seq: number;
+  type: MessageRow['type'];
+  isAgent: boolean;
+  authorName: string | null;
+  automatic: MessageRow['autoKind'];
+  content: string;
+  fileName: string | null;
+  fileSize: number | null;
+  fileKey: string | null;
+  region: string | null;
+  reaction: string | null;
+  replyToId: string | null;
+  deliveryStatus: MessageRow['deliveryStatus'];
+  erased: boolean;
+  createdAt: Date;
+};
 
 export const messageRepo = {
   async insert(tx: Tx, values: NewMessage): Promise<MessageRow> {
@@ -112,6 +167,80 @@ export const messageRepo = {
       .orderBy(desc(messages.seq))
       .limit(1);
     return row;
+  },
+
+  /**
+   * What deleting the messages of `ticketIds` (a list, or a query of ticket ids) would take away: the messages, the
+   * files they carry (an attachment with its previews counts once) and the attachments' bytes. The same counts
+   * {@link deleteOfTickets} reports, so a dry run and the sweep agree.
+   */
+  async totalsOfTickets(tx: Tx, companyId: string, ticketIds: SQLWrapper): Promise<PurgeTotals> {
+    const [row] = await tx
+      .select({
+        messages: count(),
+        files: count(messages.filePath),
+        bytes: sql<string | null>`sum(${messages.fileSize}) filter (where ${messages.filePath} is not null)`,
+      })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds)));
+    return { messages: row?.messages ?? 0, files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
+  },
+
+  /**
+   * Deletes every message of these tickets (their pins and outbox rows go with them, by cascade) and returns what
+   * went, with the storage keys of their files (attachments, thumbnails, video previews) for the caller to remove
+   * once the transaction has committed.
+   */
+  async deleteOfTickets(
+    tx: Tx,
+    companyId: string,
+    ticketIds: readonly string[],
+  ): Promise<PurgeTotals & { fileKeys: string[] }> {
+    if (ticketIds.length === 0) return { messages: 0, files: 0, bytes: 0, fileKeys: [] };
+    const rows = await tx
+      .delete(messages)
+      .where(and(eq(messages.companyId, companyId), inArray(messages.ticketId, [...ticketIds])))
+      .returning({
+        filePath: messages.filePath,
+        fileSize: messages.fileSize,
+        thumbnailPath: messages.thumbnailPath,
+        videoThumbnailPath: messages.videoThumbnailPath,
+      });
+    const withFile = rows.filter((r) => r.filePath !== null);
+    return {
+      messages: rows.length,
+      files: withFile.length,
+      bytes: withFile.reduce((sum, r) => sum + (r.fileSize ?? 0), 0),
+      fileKeys: rows.flatMap((r) =>
+        [r.filePath, r.thumbnailPath, r.videoThumbnailPath].filter((key): key is string => key !== null),
+      ),
+    };
+  },
+
+  /**
+   * The close notes an erased agent wrote ("Ticket closed by <name>"): their name goes from the text as it went
+   * from the account, the note stays where it was in the chat.
+   */
+  async renameCloser(tx: Tx, companyId: string, userId: string, content: string) {
+    await tx
+      .update(messages)
+      .set({ content })
+      .where(and(eq(messages.companyId, companyId), eq(messages.createdById, userId), eq(messages.type, 'close')));
+  },
+
+  /**
+   * Mentions of an erased agent in anyone's notes (`@[name](id)`, the contract's mentionToken): the name in the token
+   * becomes `name`, the mention itself stays.
+   */
+  async renameMentions(tx: Tx, companyId: string, userId: string, name: string) {
+    await tx
+      .update(messages)
+      .set({
+        content: sql`regexp_replace(${messages.content}, ${`@\\[[^\\]]*\\]\\(${userId}\\)`}, ${`@[${name}](${userId})`}, 'g')`,
+      })
+      .where(
+        and(eq(messages.companyId, companyId), eq(messages.type, 'note'), like(messages.content, `%](${userId})%`)),
+      );
   },
 
   /** One page of a chat, newest first from the database, returned oldest first; `before` is an exclusive seq. */
@@ -215,6 +344,101 @@ export const messageRepo = {
         name: `${u.firstName} ${u.lastName}`.trim(),
         department_name: u.departmentName,
       }));
+  },
+
+  /**
+   * Erases, in place, what people wrote in the client's tickets (texts, files, places, notes; desk events stay):
+   * the content becomes '', file, place, reaction and the channel's id are gone (so a late edit or reaction
+   * from the channel finds nothing to change), `erased_at` is set. One statement, so the file keys it answers are
+   * exactly those of the rows it erased: delete them from the store after the commit.
+   */
+  async eraseOfClient(tx: Tx, companyId: string, clientId: string, now: Date): Promise<string[]> {
+    const old = sql`select ${messages.id} as id, ${messages.filePath} as file_path,
+        ${messages.thumbnailPath} as thumbnail_path, ${messages.videoThumbnailPath} as video_thumbnail_path
+      from ${messages}
+      where ${and(inClientTickets(companyId, clientId), inArray(messages.type, [...ERASABLE_TYPES]), isNull(messages.erasedAt))}
+      for update`;
+    const result = (await tx.execute(sql`
+      with old as (${old}), erased as (
+        update messages m set content = '', file_name = null, file_size = null, file_path = null,
+          thumbnail_path = null, video_thumbnail_path = null, region = null, reaction = null, external_id = null,
+          erased_at = ${now.toISOString()}::timestamptz
+        from old where m.id = old.id
+      )
+      select file_path, thumbnail_path, video_thumbnail_path from old
+      where file_path is not null or thumbnail_path is not null or video_thumbnail_path is not null`)) as unknown as {
+      rows: { file_path: string | null; thumbnail_path: string | null; video_thumbnail_path: string | null }[];
+    };
+    return result.rows.flatMap((r) =>
+      [r.file_path, r.thumbnail_path, r.video_thumbnail_path].filter((key): key is string => key !== null),
+    );
+  },
+
+  /**
+   * Whether a stored file of the company may be read by a viewer who sees the tickets `scope` names (null: all).
+   * An agent's photo is read by every member; a chat's file or thumbnail by whoever sees the ticket it was sent
+   * in; a key nothing refers to, by nobody. One statement: each key column is probed through its own index.
+   */
+  async fileReadable(tx: Tx, companyId: string, key: string, scope: TicketScope): Promise<boolean> {
+    // TicketScope's rule: a department's tickets and the ones a user handles; neither given, none.
+    const seen = scope
+      ? sql`coalesce(t.department_id = ${scope.departmentId} or t.handler_id = ${scope.userId ?? null}, false)`
+      : sql`true`;
+    // The ticket is read by a scalar subquery, once per message the key's index finds: a join would let the
+    // planner start from the viewer's tickets, which in a big department are many.
+    const result = (await tx.execute(sql`
+      select exists (select 1 from ${users} u where u.company_id = ${companyId} and u.profile_pic = ${key})
+        or exists (
+          select 1 from ${messages} m
+          where m.company_id = ${companyId}
+            and (m.file_path = ${key} or m.thumbnail_path = ${key} or m.video_thumbnail_path = ${key})
+            and (select ${seen} from ${tickets} t where t.id = m.ticket_id and t.company_id = ${companyId})
+        ) as readable`)) as unknown as { rows: { readable: boolean }[] };
+    return result.rows[0]?.readable === true;
+  },
+
+  /** Up to `limit` messages of a ticket after the exclusive seq `after`, oldest first, for the client's export. */
+  async exportPage(
+    tx: Tx,
+    companyId: string,
+    ticketId: string,
+    after: number,
+    limit: number,
+  ): Promise<ExportedMessageRow[]> {
+    const rows = await viewsInOrder(
+      tx,
+      and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), gt(messages.seq, after)),
+      'asc',
+      limit,
+    );
+    return rows.map(({ message: m, agentFirst, agentLast, clientName }) => ({
+      id: m.id,
+      seq: m.seq,
+      type: m.type,
+      isAgent: m.isAgent,
+      authorName: m.isAgent ? (agentFirst === null ? null : `${agentFirst} ${agentLast ?? ''}`.trim()) : clientName,
+      automatic: m.autoKind,
+      content: m.content,
+      fileName: m.fileName,
+      fileSize: m.fileSize,
+      fileKey: m.filePath,
+      region: m.region,
+      reaction: m.reaction,
+      replyToId: m.replyToId,
+      deliveryStatus: m.deliveryStatus,
+      erased: m.erasedAt !== null,
+      createdAt: m.createdAt,
+    }));
+  },
+
+  /** Up to `limit` messages with a stored file in the client's tickets after the exclusive seq `after`, by seq. */
+  filesOfClient(tx: Tx, companyId: string, clientId: string, after: number, limit: number) {
+    return tx
+      .select({ id: messages.id, seq: messages.seq, fileName: messages.fileName, fileKey: messages.filePath })
+      .from(messages)
+      .where(and(inClientTickets(companyId, clientId), isNotNull(messages.filePath), gt(messages.seq, after)))
+      .orderBy(asc(messages.seq))
+      .limit(limit);
   },
 
   async update(tx: Tx, id: string, patch: Partial<NewMessage>) {

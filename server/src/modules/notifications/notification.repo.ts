@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { notifications, tickets } from '../../db/schema';
@@ -52,6 +52,31 @@ const toNotification = (row: WireRow): Notification => ({
 });
 
 export const notificationRepo = {
+  /**
+   * Rewrites the notifications about the client's tickets for an erasure: a client's message or rating no longer
+   * names the client (`name`), and no message or note text stays (`content`; a rating keeps its value).
+   */
+  async eraseOfClient(tx: Tx, companyId: string, clientId: string, name: string) {
+    await tx
+      .update(notifications)
+      .set({
+        name: sql`case when ${notifications.type} = 'mention' then ${notifications.name} else ${name} end`,
+        content: sql`case when ${notifications.type} = 'rating' then ${notifications.content} else null end`,
+      })
+      .where(
+        and(
+          eq(notifications.companyId, companyId),
+          inArray(
+            notifications.ticketId,
+            tx
+              .select({ id: tickets.id })
+              .from(tickets)
+              .where(and(eq(tickets.companyId, companyId), eq(tickets.clientId, clientId))),
+          ),
+        ),
+      );
+  },
+
   async insert(tx: Tx, values: NewNotification): Promise<string> {
     const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
     return row!.id;
@@ -121,5 +146,21 @@ export const notificationRepo = {
 
   async deleteAll(tx: Tx, inbox: Inbox) {
     await tx.delete(notifications).where(ofInbox(inbox));
+  },
+
+  /** Every inbox's entries sent by an agent now erased carry the name the account has since, not the old one. */
+  async renameSender(tx: Tx, companyId: string, senderId: string, name: string) {
+    await tx
+      .update(notifications)
+      .set({ name })
+      .where(and(eq(notifications.companyId, companyId), eq(notifications.senderId, senderId)));
+  },
+
+  /** The entries about tickets whose messages the retention sweep deletes: they quote those messages. */
+  async deleteAboutTickets(tx: Tx, companyId: string, ticketIds: readonly string[]) {
+    if (ticketIds.length === 0) return;
+    await tx
+      .delete(notifications)
+      .where(and(eq(notifications.companyId, companyId), inArray(notifications.ticketId, [...ticketIds])));
   },
 };

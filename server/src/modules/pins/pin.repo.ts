@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PinnedMessage } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
-import { messages, pinnedMessages, users } from '../../db/schema';
+import { messages, pinnedMessages, tickets, users } from '../../db/schema';
 
 /** A pin is always reached through its company and ticket, so another tenant's ids match nothing. */
 export type PinScope = { companyId: string; ticketId: string };
@@ -86,6 +86,25 @@ export const pinRepo = {
       .where(inScope(scope))
       .orderBy(asc(pinnedMessages.createdAt), asc(pinnedMessages.id));
     return rows.map(toPin);
+  },
+
+  /** Unpins every message of the client's tickets (an erasure), answering what was unpinned. */
+  deleteOfClient(tx: Tx, companyId: string, clientId: string) {
+    return tx
+      .delete(pinnedMessages)
+      .where(
+        and(
+          eq(pinnedMessages.companyId, companyId),
+          inArray(
+            pinnedMessages.ticketId,
+            tx
+              .select({ id: tickets.id })
+              .from(tickets)
+              .where(and(eq(tickets.companyId, companyId), eq(tickets.clientId, clientId))),
+          ),
+        ),
+      )
+      .returning({ ticketId: pinnedMessages.ticketId, messageId: pinnedMessages.messageId });
   },
 
   /** Whether the message was pinned (it is not any more). */

@@ -81,4 +81,11 @@ export const pushRepo = {
   async deleteByEndpoint(tx: Tx, endpoint: string) {
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
   },
+
+  /** Every browser subscription of a user (an erased former agent's). */
+  async deleteAllOfUser(tx: Tx, companyId: string, userId: string) {
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.companyId, companyId), eq(pushSubscriptions.userId, userId)));
+  },
 };

@@ -8,7 +8,7 @@ import {
   type Ticket,
 } from '@kreechat/contract';
 import webPush from 'web-push';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../../platform/access';
 import { ValidationError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
@@ -108,6 +108,9 @@ export function createPushService(deps: {
     async check(principal: Principal, body: PushSubscriptionBody): Promise<PushState> {
       return { subscribed: await pushRepo.isEnabledFor(db, principal.companyId, principal.userId, body.endpoint) };
     },
+
+    /** Forgets every browser subscription of a user, inside the caller's transaction (an agent's erasure). */
+    deleteAllOf: (companyId: string, userId: string, tx: Tx = db) => pushRepo.deleteAllOfUser(tx, companyId, userId),
 
     /** Turns the caller's pushes on or off; on stays off for someone who never subscribed a browser. */
     async update(principal: Principal, enabled: boolean): Promise<PushState> {

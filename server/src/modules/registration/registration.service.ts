@@ -1,5 +1,6 @@
-import { accountExistsMessage, type RegistrationData, type ResetPasswordBody } from '@kreechat/contract';
+import { REGISTRATION_NOT_COMPLETED, type RegistrationData, type ResetPasswordBody } from '@kreechat/contract';
 import type { Db } from '../../db/client';
+import { accountExistsMail } from '../../mail/templates';
 import type { Clock } from '../../platform/clock';
 import { ConflictError, ValidationError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
@@ -16,10 +17,16 @@ export function splitContactPerson(contactPerson: string) {
   return { firstName: first, lastName: rest.join(' ') };
 }
 
-/** Company self-registration and password reset, each gated by a verified e-mail code session. */
+/**
+ * Company self-registration and password reset, each gated by a verified e-mail code session. Neither tells
+ * whether an address has an account: every request is answered alike, with the same work done (the mails leave
+ * after the answer); only the address's owner learns it, by mail.
+ */
 export function createRegistrationService(deps: {
   db: Db;
   clock: Clock;
+  /** The links in the mails. */
+  publicUrl: string | undefined;
   verification: VerificationService;
   companies: CompanyService;
   departments: DepartmentService;
@@ -29,20 +36,23 @@ export function createRegistrationService(deps: {
   /** Drops the user's live connections: after the commit, so none reconnects on a session not yet gone. */
   dropConnectionsOf: (userId: string) => void;
 }) {
-  const { db, clock, verification, companies, departments, agents, endSessionsOf, dropConnectionsOf } = deps;
-
-  async function assertEmailFree(email: string) {
-    if (await agents.emailTaken(email)) throw new ConflictError(accountExistsMessage);
-  }
+  const { db, clock, publicUrl, verification, companies, departments, agents, endSessionsOf, dropConnectionsOf } = deps;
 
   return {
-    /** The form is valid (the schema did that) and the address has no account yet. */
-    precheck: (data: RegistrationData) => assertEmailFree(data.company_email),
-
-    /** `from` is the client address: sends are limited per (e-mail, address) and per e-mail. */
+    /**
+     * Starts the address's verification. An address that already has an account is mailed that, with the ways to
+     * log in, instead of a code; the answer is the same. `from` is the client address: sends are limited per
+     * (e-mail, address) and per e-mail.
+     */
     async sendRegistrationCode(email: string, secret: string | undefined, from: string | undefined) {
-      await assertEmailFree(email);
-      return verification.start('register', email, secret, from);
+      const taken = await agents.emailTaken(email);
+      return verification.start(
+        'register',
+        email,
+        secret,
+        from,
+        taken ? { instead: accountExistsMail(publicUrl) } : 'code',
+      );
     },
 
     verifyCode: (
@@ -60,7 +70,8 @@ export function createRegistrationService(deps: {
       const now = clock.now();
       return db.transaction(async (tx) => {
         await verification.consume('register', data.company_email, secret, tx);
-        if (await agents.emailTaken(data.company_email, tx)) throw new ConflictError(accountExistsMessage);
+        // Taken since its code was mailed: said to the one who proved the address, in words that fit any cause.
+        if (await agents.emailTaken(data.company_email, tx)) throw new ConflictError(REGISTRATION_NOT_COMPLETED);
         const company = await companies.create(
           {
             name: data.company_name,
@@ -91,10 +102,13 @@ export function createRegistrationService(deps: {
       });
     },
 
-    /** Mails a reset code only when the account exists, yet answers and sets the cookie the same way either way. */
+    /**
+     * Mails a reset code only when an enabled account has the address, yet does the same work, answers and sets
+     * the cookie the same way either way (the mail leaves after the answer).
+     */
     async sendResetCode(email: string, secret: string | undefined, from: string | undefined) {
       const user = await agents.findByEmail(email);
-      return verification.start('reset', email, secret, from, Boolean(user && !user.disabledAt));
+      return verification.start('reset', email, secret, from, user && !user.disabledAt ? 'code' : 'nothing');
     },
 
     /** Sets the new password and ends every session of the account. */

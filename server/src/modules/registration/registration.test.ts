@@ -1,8 +1,15 @@
-import { INVALID_TIME_ZONE, VERIFICATION_MESSAGES, WEAK_PASSWORD_MESSAGE } from '@kreechat/contract';
+import {
+  INVALID_TIME_ZONE,
+  REGISTRATION_NOT_COMPLETED,
+  VERIFICATION_MESSAGES,
+  WEAK_PASSWORD_MESSAGE,
+} from '@kreechat/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, seedCompany, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness';
+import { readMail } from '../../../test/smtp-sink';
+import { hashPassword } from '../../platform/passwords';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,13 +80,55 @@ describe('company registration', () => {
     expect(bad.registered).toMatchObject({ status: 400, body: { message: INVALID_TIME_ZONE } });
   });
 
-  it('refuses an e-mail that already has an account at precheck and at code sending', async () => {
+  it('answers an address that has an account exactly like a new one, and mails it the ways in instead of a code', async () => {
     const { adminEmail } = await seedCompany(t);
+    const free = uniqueEmail('newcomer');
+    const answers = async (email: string) => {
+      const browser = t.client();
+      const pre = await browser.post('/precheck', { data: { ...registration(email), prod_name: 'KreeChat' } });
+      const sent = await browser.post('/send-email-verification', { email });
+      return {
+        browser,
+        replies: [pre, sent].map((r) => ({ status: r.status, body: r.body, cookies: r.cookies.map((c) => c.name) })),
+      };
+    };
+    const taken = await answers(adminEmail);
+    const fresh = await answers(free);
+    expect(taken.replies).toEqual(fresh.replies);
+    expect(taken.replies.map((r) => r.status)).toEqual([200, 200]);
+
+    await t.services.verification.idle();
+    const [mail, ...more] = t.smtp.mails.filter((m) => m.to.includes(adminEmail)).map(readMail);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('KreeChat: you already have an account');
+    expect(mail!.text).toContain('This address already has a KreeChat account');
+    expect(mail!.text).toContain('"Forgot password?" on the KreeChat login page');
+    expect(mail!.text).not.toMatch(/\d{6}/);
+    expect(await t.smtp.codeFor(free)).toMatch(/^\d{6}$/);
+
+    // No code reached the address, so no guess registers a second company on it.
+    const guess = await taken.browser.post('/verify-email-code', { email: adminEmail, code: '123456' });
+    expect(guess).toMatchObject({ status: 400, body: { message: VERIFICATION_MESSAGES.invalidCode } });
+  });
+
+  it('refuses the last step, in general words, when the address got an account after its code was proved', async () => {
     const browser = t.client();
-    const pre = await browser.post('/precheck', { data: registration(adminEmail) });
-    expect(pre.status).toBe(409);
-    expect(pre.body.message).toBe('An account with this email already exists');
-    expect((await browser.post('/send-email-verification', { email: adminEmail })).status).toBe(409);
+    const email = uniqueEmail('owner');
+    await browser.post('/send-email-verification', { email });
+    expect((await browser.post('/verify-email-code', { email, code: await t.smtp.codeFor(email) })).status).toBe(200);
+    const { company, department } = await seedCompany(t);
+    await t.services.agents.create({
+      companyId: company.id,
+      email,
+      passwordHash: await hashPassword(STRONG_PASSWORD),
+      firstName: 'Quick',
+      lastName: 'Colleague',
+      role: 'agent',
+      departmentId: department.id,
+      createdAt: t.clock.now(),
+    });
+    const registered = await browser.post('/register-company-kreechat', { data: registration(email) });
+    expect(registered).toMatchObject({ status: 409, body: { message: REGISTRATION_NOT_COMPLETED } });
   });
 
   it('enforces the password rule and required fields with messages', async () => {
@@ -141,8 +190,9 @@ describe('company registration', () => {
     expect(right.status).toBe(429);
     expect(right.body.message).toBe(VERIFICATION_MESSAGES.tooManyAttempts);
 
-    // Resending starts over with a fresh code and fresh tries.
+    // Resending starts over with a fresh code and fresh tries (its mail leaves after the answer).
     await browser.post('/send-email-verification', { email });
+    await t.services.verification.idle();
     const fresh = await t.smtp.codeFor(email);
     expect((await browser.post('/verify-email-code', { email, code: fresh })).status).toBe(200);
   });
@@ -203,7 +253,7 @@ describe('password reset', () => {
     expect(stranger.status).toBe(known.status);
     expect(stranger.body).toEqual(known.body);
     expect(stranger.cookies.map((c) => c.name)).toEqual(known.cookies.map((c) => c.name));
-    await new Promise((r) => setTimeout(r, 100));
+    await t.services.verification.idle();
     expect(t.smtp.mails.slice(mailsBefore).some((m) => m.to.includes(unknown))).toBe(false);
   });
 
@@ -265,6 +315,7 @@ describe('without SMTP (the dev mailbox)', () => {
     const sent = await dev.client().post('/send-email-verification', { email });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ message: 'Verification code sent', devMailbox: true });
+    await dev.services.verification.idle();
     const files = fs.readdirSync(path.join(dev.dataDir, 'mail'));
     expect(files.some((f) => fs.readFileSync(path.join(dev.dataDir, 'mail', f), 'utf8').includes(email))).toBe(true);
   });

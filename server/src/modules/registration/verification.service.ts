@@ -1,11 +1,12 @@
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_MESSAGES } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
+import type { Mail, Mailer } from '../../mail/mailer';
 import { verificationMail } from '../../mail/templates';
 import type { Clock } from '../../platform/clock';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { AppError, GoneError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import type { AttemptGuard, AttemptPolicy } from '../../platform/attempt-guard';
+import type { Logger } from '../../platform/logger';
 import { emailCodeRepo } from './email-code.repo';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -47,14 +48,39 @@ export const CODE_CHECKS: AttemptPolicy = {
 
 export type Purpose = 'register' | 'reset';
 export type VerificationService = ReturnType<typeof createVerificationService>;
+/**
+ * What a new verification session mails its address: the code, another mail in its place (the address cannot
+ * use a code: it already has an account), or nothing (no account to reset).
+ */
+export type CodeDelivery = 'code' | 'nothing' | { instead: Omit<Mail, 'to'> };
 
 /**
  * E-mail codes and the short server-side verification session that carries them, bound to the browser by a
  * cookie holding a random secret (the table keeps only its hash). A code is 6 digits, valid 10 minutes, allows
  * 5 wrong tries; the flows that follow (registration, reset) accept only a session verified for their purpose.
  */
-export function createVerificationService(deps: { db: Db; clock: Clock; mailer: Mailer; attempts: AttemptGuard }) {
-  const { db, clock, mailer, attempts } = deps;
+export function createVerificationService(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  attempts: AttemptGuard;
+  logger: Logger;
+}) {
+  const { db, clock, mailer, attempts, logger } = deps;
+
+  /**
+   * Mails leave after the answer, never on the request path: an SMTP round trip takes tens of milliseconds, so
+   * waiting for it would tell by the answer's time whether a mail went out, that is whether the address has an
+   * account. A mail server that fails is logged; the person asks for another code.
+   */
+  const sending = new Set<Promise<void>>();
+  function mailAfterAnswer(mail: Mail) {
+    const sent: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => mailer.send(mail))
+      .catch((error: unknown) => logger.error({ err: error }, 'could not mail a verification e-mail'))
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  }
 
   const expiredSession = () => new GoneError(VERIFICATION_MESSAGES.expiredSession);
 
@@ -67,10 +93,16 @@ export function createVerificationService(deps: { db: Db; clock: Clock; mailer: 
 
   return {
     /**
-     * Starts (or restarts) a verification session and mails its code. `deliver: false` runs every step but the
-     * mail, so a reset for an unknown address behaves exactly like one for a known address.
+     * Starts (or restarts) a verification session and, after the answer, mails what `delivery` says. Every step
+     * but the mail is the same whatever is mailed, so the answer and its time are the same for every address.
      */
-    async start(purpose: Purpose, email: string, secret: string | undefined, from: string | undefined, deliver = true) {
+    async start(
+      purpose: Purpose,
+      email: string,
+      secret: string | undefined,
+      from: string | undefined,
+      delivery: CodeDelivery = 'code',
+    ) {
       // Claimed before anything is mailed and never given back: every request costs one send.
       await attempts.begin(CODE_SENDS, email, from);
       const sessionSecret = secret && secret.length <= 100 ? secret : randomToken();
@@ -86,7 +118,8 @@ export function createVerificationService(deps: { db: Db; clock: Clock; mailer: 
         createdAt: now,
       });
       await emailCodeRepo.deleteExpired(db, now);
-      if (deliver) await mailer.send({ to: email, ...verificationMail(code, purpose) });
+      if (delivery === 'code') mailAfterAnswer({ to: email, ...verificationMail(code, purpose) });
+      else if (delivery !== 'nothing') mailAfterAnswer({ to: email, ...delivery.instead });
       // Said whether or not this address got a code: it describes the server, not the account.
       return { secret: sessionSecret, devMailbox: mailer.devMailbox === true };
     },
@@ -126,6 +159,11 @@ export function createVerificationService(deps: { db: Db; clock: Clock; mailer: 
       if (!outcome.error) await attempt.succeeded();
       else if (!outcome.compared) await attempt.notChecked();
       if (outcome.error) throw outcome.error;
+    },
+
+    /** Resolves once every mail started so far has been handed to the mail server (or has failed). */
+    async idle() {
+      while (sending.size > 0) await Promise.all(sending);
     },
 
     /** Inside `tx`: asserts the session was verified for this purpose and address, then uses it up. */

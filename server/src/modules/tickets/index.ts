@@ -1,4 +1,4 @@
-export { createTicketService, audienceOf, OPEN_TICKETS_LIMIT } from './ticket.service';
+export { createTicketService, audienceOf, closedByText, OPEN_TICKETS_LIMIT } from './ticket.service';
 export type { TicketService } from './ticket.service';
 export { ticketRepo } from './ticket.repo';
 export type { TicketRow, TicketScope } from './ticket.repo';

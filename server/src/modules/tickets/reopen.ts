@@ -41,6 +41,9 @@ export async function reopenClosedTicket<M>(
     updatedAt: by.now,
     // A client writing in waits for an answer from now; an agent reopening owes none yet.
     awaitingSince: by.userId === null ? by.now : null,
+    // Open again, it is no retention candidate; cleared, its next close is swept like any other (its new messages
+    // are deleted once that close is old enough), since the sweep only takes tickets not yet purged.
+    purgedAt: null,
     ...(by.channelRef !== undefined ? { channelRef: by.channelRef } : {}),
   });
   await ticketRepo.countReopen(tx, ticket.companyId, ticket.clientId);

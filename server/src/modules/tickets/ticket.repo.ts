@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssignableAgent, Ticket, TicketSearchScope } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { clients, departments, messages, tickets, users } from '../../db/schema';
+import { clientVerified } from '../clients';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = typeof tickets.$inferInsert;
@@ -22,6 +23,8 @@ function selectViews(tx: Tx) {
       clientName: clients.name,
       clientShortId: clients.shortId,
       clientEmail: clients.email,
+      // The card and the chat header mark a guest's typed name and e-mail: one index probe per ticket shown.
+      clientVerified: clientVerified(tickets.clientId),
       accountNumber: clients.accountNumber,
       departmentName: departments.name,
       handlerFirst: handler.firstName,
@@ -63,6 +66,7 @@ function toTicket(r: ViewRow): Ticket {
     client_name: r.clientName,
     client_short_id: r.clientShortId,
     client_email: r.clientEmail,
+    client_verified: r.clientVerified,
     account_number: r.accountNumber,
     departmentid: t.departmentId,
     department_name: r.departmentName,
@@ -97,6 +101,15 @@ const inScope = (scope: TicketScope): SQL | undefined => {
   return or(department, eq(tickets.handlerId, scope.userId));
 };
 
+/** The rows of the retention index: the company's closed, not yet purged tickets closed before the cut. */
+const purgeable = (companyId: string, closedBefore: Date) =>
+  and(
+    eq(tickets.companyId, companyId),
+    eq(tickets.stage, 'closed'),
+    isNull(tickets.purgedAt),
+    lt(tickets.closedAt, closedBefore),
+  );
+
 export const ticketRepo = {
   async insert(tx: Tx, values: NewTicket): Promise<TicketRow> {
     const [row] = await tx.insert(tickets).values(values).returning();
@@ -111,6 +124,62 @@ export const ticketRepo = {
       .limit(1);
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
+  },
+
+  /** Locks every ticket of the client until the transaction ends (an erasure: sends and closes wait behind it). */
+  async lockOfClient(tx: Tx, companyId: string, clientId: string) {
+    const rows = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.clientId, clientId)))
+      .for('update');
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Closes the client's open tickets without a word to the client (no closing message, no outbox row): an erased
+   * client can be reached on no channel. Answers the ids it closed.
+   */
+  async closeOpenOfClient(tx: Tx, companyId: string, clientId: string, closedById: string, now: Date) {
+    const rows = await tx
+      .update(tickets)
+      .set({ stage: 'closed', closedAt: now, closedById, updatedAt: now, awaitingSince: null })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.clientId, clientId), ne(tickets.stage, 'closed')))
+      .returning({ id: tickets.id });
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Up to `limit` of the client's tickets, oldest first, after the ticket `afterId` (a keyset on created_at and id,
+   * read from the row itself so no precision is lost; served by tickets_client_idx), with the names the client's
+   * export shows.
+   */
+  async exportPage(tx: Tx, companyId: string, clientId: string, afterId: string | null, limit: number) {
+    return tx
+      .select({
+        ticket: tickets,
+        departmentName: departments.name,
+        handlerFirst: handler.firstName,
+        handlerLast: handler.lastName,
+        closerFirst: closer.firstName,
+        closerLast: closer.lastName,
+      })
+      .from(tickets)
+      .innerJoin(departments, eq(departments.id, tickets.departmentId))
+      .leftJoin(handler, eq(handler.id, tickets.handlerId))
+      .leftJoin(closer, eq(closer.id, tickets.closedById))
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.clientId, clientId),
+          afterId
+            ? sql`(${tickets.createdAt}, ${tickets.id}) > (select a.created_at, a.id from ${tickets} a
+                where a.id = ${afterId} and a.company_id = ${companyId})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(tickets.createdAt), asc(tickets.id))
+      .limit(limit);
   },
 
   async view(tx: Tx, companyId: string, id: string): Promise<Ticket | undefined> {
@@ -200,6 +269,42 @@ export const ticketRepo = {
         firstResponseWorkSec: sql`case when ${tickets.firstResponseAt} is null then ${workSec}::integer else ${tickets.firstResponseWorkSec} end`,
       })
       .where(eq(tickets.id, id));
+  },
+
+  /**
+   * The retention sweep's next batch: closed tickets of the company closed before `closedBefore` and not yet purged
+   * (the retention index's rows), oldest close first, locked. Rows another sweep or a reopen holds are skipped, so
+   * two sweeps at once never take the same ticket, and a ticket reopened meanwhile is left alone.
+   */
+  async lockPurgeable(tx: Tx, companyId: string, closedBefore: Date, limit: number): Promise<string[]> {
+    const rows = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(purgeable(companyId, closedBefore))
+      .orderBy(asc(tickets.closedAt), asc(tickets.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return rows.map((r) => r.id);
+  },
+
+  /** The ids of those tickets as a subquery, for the owners of what hangs off them (their messages) to count. */
+  purgeableIds(tx: Tx, companyId: string, closedBefore: Date) {
+    return tx.select({ id: tickets.id }).from(tickets).where(purgeable(companyId, closedBefore));
+  },
+
+  /** How many tickets the next retention sweep would take at `closedBefore`. */
+  async countPurgeable(tx: Tx, companyId: string, closedBefore: Date): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(tickets).where(purgeable(companyId, closedBefore));
+    return row?.n ?? 0;
+  },
+
+  /** Records that these tickets' messages and files were deleted (the rows stay for the counts). */
+  async markPurged(tx: Tx, companyId: string, ids: readonly string[], now: Date) {
+    if (ids.length === 0) return;
+    await tx
+      .update(tickets)
+      .set({ purgedAt: now })
+      .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, [...ids])));
   },
 
   /** One more reopened ticket on the client's profile; counted in the row, so two reopens at once both count. */

@@ -33,6 +33,9 @@ import { canHandle, canSee } from './visibility';
  */
 export const OPEN_TICKETS_LIMIT = 2_000;
 
+/** The close note's text; an erased agent's notes are rewritten with the name they have since ("Former agent"). */
+export const closedByText = (firstName: string, lastName: string) => `Ticket closed by ${firstName} ${lastName}`.trim();
+
 export type TicketService = ReturnType<typeof createTicketService>;
 
 export const audienceOf = (t: Pick<TicketRow, 'companyId' | 'departmentId' | 'handlerId'> | Ticket) =>
@@ -178,7 +181,7 @@ export function createTicketService(deps: {
           ticketId,
           clientId: ticket.clientId,
           type: 'close',
-          content: `Ticket closed by ${viewer.firstName} ${viewer.lastName}`.trim(),
+          content: closedByText(viewer.firstName, viewer.lastName),
           isAgent: true,
           createdById: viewer.userId,
           deliveryStatus: recipient && ticket.channelRef ? 'pending' : 'sent',

@@ -12,11 +12,12 @@ import { SelectField } from '../../../components/SelectField';
 import { Skeleton } from '../../../components/Skeleton';
 import { TextField } from '../../../components/TextField';
 import { dateTime } from '../../../lib/dates';
-import { fullName, shortId } from '../../../lib/format';
+import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLogout, useSession } from '../../../lib/session';
 import { useAgentProfile, useDepartmentChoices, useToggleDisabled, useUpdateAccount } from '../api/agents';
-import { ACTION_FILTERS, filterActions, type ActionFilter } from '../lib/agents';
+import { ACTION_FILTERS, agentName, eraseOffer, filterActions, type ActionFilter } from '../lib/agents';
+import { EraseAgentDialog } from './EraseAgentDialog';
 import styles from './agents.module.css';
 
 /** How long 'Update user failed!' stays before the box closes (SPEC §2 agent profile). */
@@ -105,6 +106,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
   const toggleDisabled = useToggleDisabled();
   const [editing, setEditing] = useState(false);
   const [filter, setFilter] = useState<ActionFilter>('all');
+  const [erasing, setErasing] = useState(false);
 
   if (profile.isError) {
     return (
@@ -133,13 +135,15 @@ export function AgentProfileScreen({ id }: { id: string }) {
   }
 
   const { user, tickets, bubbles, rating, actions } = profile.data;
-  const name = fullName(user.first_name, user.last_name);
+  const name = agentName(user, t('agentErase.formerAgent'));
   const own = user.userid === session.id;
   const disabled = Boolean(user.closed_on);
+  const erased = user.erased_on;
+  const offer = eraseOffer(user, session.id);
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
   const shown = filterActions(actions, filter);
   const rows: [string, string][] = [
-    [t('adminAgents.email'), user.email],
+    [t('adminAgents.email'), erased ? t('agentErase.emailRemoved') : user.email],
     [t('adminAgents.department'), user.department_name ?? t('adminAgents.noDepartment')],
     [t('adminAgents.createdOn'), dateTime(user.created_on, lang)],
     [
@@ -161,32 +165,54 @@ export function AgentProfileScreen({ id }: { id: string }) {
             {name}
           </h1>
           <span className={styles.muted}>
-            #{shortId(user.userid)} · {disabled ? t('adminAgents.disabled') : t(`adminAgents.${user.status}`)}
+            #{shortId(user.userid)} ·{' '}
+            {erased
+              ? t('agentErase.erasedStatus')
+              : disabled
+                ? t('adminAgents.disabled')
+                : t(`adminAgents.${user.status}`)}
           </span>
         </div>
-        <div className={styles.profileActions}>
-          {!own && (
+        {!erased && (
+          <div className={styles.profileActions}>
+            {!own && (
+              <IconButton
+                label={disabled ? t('adminAgents.unlock', { name }) : t('adminAgents.lock', { name })}
+                tooltip={disabled ? t('adminAgents.unlockTooltip') : t('adminAgents.lockTooltip')}
+                onClick={() => toggleDisabled.mutate(user.userid)}
+              >
+                {disabled ? <Lock size={18} aria-hidden="true" /> : <LockOpen size={18} aria-hidden="true" />}
+              </IconButton>
+            )}
             <IconButton
-              label={disabled ? t('adminAgents.unlock', { name }) : t('adminAgents.lock', { name })}
-              tooltip={disabled ? t('adminAgents.unlockTooltip') : t('adminAgents.lockTooltip')}
-              onClick={() => toggleDisabled.mutate(user.userid)}
+              label={t('adminAgents.edit', { name })}
+              tooltip={t('adminAgents.editTitle')}
+              tooltipAlign="end"
+              aria-expanded={editing}
+              onClick={() => setEditing((e) => !e)}
             >
-              {disabled ? <Lock size={18} aria-hidden="true" /> : <LockOpen size={18} aria-hidden="true" />}
+              <Pencil size={18} aria-hidden="true" />
             </IconButton>
-          )}
-          <IconButton
-            label={t('adminAgents.edit', { name })}
-            tooltip={t('adminAgents.editTitle')}
-            tooltipAlign="end"
-            aria-expanded={editing}
-            onClick={() => setEditing((e) => !e)}
-          >
-            <Pencil size={18} aria-hidden="true" />
-          </IconButton>
-        </div>
+          </div>
+        )}
       </header>
 
-      {editing && <UpdateBox user={user} onDone={() => setEditing(false)} />}
+      {editing && !erased && <UpdateBox user={user} onDone={() => setEditing(false)} />}
+
+      {erased && (
+        <Alert tone="info" title={t('agentErase.erasedTitle')}>
+          {t('agentErase.erasedNote', { date: dateTime(erased, lang) })}
+        </Alert>
+      )}
+      {offer === 'offer' && (
+        <div className={styles.eraseBox}>
+          <p>{t('agentErase.offer')}</p>
+          <Button variant="danger" onClick={() => setErasing(true)}>
+            {t('agentErase.open')}
+          </Button>
+        </div>
+      )}
+      {erasing && offer === 'offer' && <EraseAgentDialog agent={user} onClose={() => setErasing(false)} />}
 
       <dl className={styles.info}>
         {rows.map(([label, value]) => (

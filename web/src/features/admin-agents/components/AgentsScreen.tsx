@@ -11,10 +11,11 @@ import { DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
 import { Switch } from '../../../components/Switch';
-import { fullName, shortId } from '../../../lib/format';
+import { shortId } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
 import { allAgentsQueryKey, appendAgent, useAllAgents, useToggleAdmin, useToggleDisabled } from '../api/agents';
+import { agentName } from '../lib/agents';
 import { RegisterAgentDialog } from './RegisterAgentDialog';
 import styles from './agents.module.css';
 
@@ -57,11 +58,15 @@ export function AgentsScreen() {
         header: t('adminAgents.name'),
         cell: ({ row }) => (
           <Link className={styles.nameLink} to={`/admin-panel/user-profile/${shortId(row.original.userid)}`}>
-            {fullName(row.original.first_name, row.original.last_name)}
+            {agentName(row.original, t('agentErase.formerAgent'))}
           </Link>
         ),
       },
-      { id: 'email', header: t('adminAgents.email'), cell: ({ row }) => row.original.email },
+      {
+        id: 'email',
+        header: t('adminAgents.email'),
+        cell: ({ row }) => (row.original.erased_on ? t('agentErase.emailRemoved') : row.original.email),
+      },
       {
         id: 'department',
         header: t('adminAgents.department'),
@@ -72,12 +77,13 @@ export function AgentsScreen() {
         header: t('adminAgents.admin'),
         cell: ({ row }) => {
           const agent = row.original;
-          const name = fullName(agent.first_name, agent.last_name);
+          const name = agentName(agent, t('agentErase.formerAgent'));
           return (
             <Switch
               checked={agent.role === 'admin'}
               label={t('adminAgents.adminToggle', { name })}
-              disabled={agent.userid === session.id}
+              // An erased former agent's account stays as it is (the server answers 409).
+              disabled={agent.userid === session.id || Boolean(agent.erased_on)}
               onToggle={() => toggleAdmin.mutate(agent.userid)}
             />
           );
@@ -88,12 +94,12 @@ export function AgentsScreen() {
         header: t('adminAgents.disabled'),
         cell: ({ row }) => {
           const agent = row.original;
-          const name = fullName(agent.first_name, agent.last_name);
+          const name = agentName(agent, t('agentErase.formerAgent'));
           return (
             <Switch
               checked={Boolean(agent.closed_on)}
               label={t('adminAgents.disabledToggle', { name })}
-              disabled={agent.userid === session.id}
+              disabled={agent.userid === session.id || Boolean(agent.erased_on)}
               onToggle={() => toggleDisabled.mutate(agent.userid)}
             />
           );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentAction } from '@kreechat/contract';
 import { ApiError } from '../../../lib/api-client';
-import { failureKind, filterActions, registerFormProblem } from './agents';
+import { agentName, eraseArmed, eraseOffer, failureKind, filterActions, registerFormProblem } from './agents';
 
 const form = {
   email: 'a@b.test',
@@ -43,5 +43,43 @@ describe('the recent actions filter', () => {
     expect(filterActions(actions, 'logout').map((a) => a.action_type)).toEqual(['user_logout']);
     expect(filterActions(actions, 'rating').map((a) => a.action_type)).toEqual(['ticket_rating']);
     expect(filterActions(actions, 'ticket').map((a) => a.action_type)).toEqual(['ticket_accept', 'ticket_close']);
+  });
+});
+
+describe('erasing a former agent', () => {
+  const agent = { userid: 'u1', closed_on: null, erased_on: null, first_name: 'Nia', last_name: 'Okafor' };
+
+  it('is offered on a disabled agent’s profile only: not on one’s own, not before disabling, not twice', () => {
+    expect(eraseOffer({ ...agent, closed_on: '2026-01-01T00:00:00.000Z' }, 'me')).toBe('offer');
+    expect(eraseOffer(agent, 'me')).toBe('disableFirst');
+    expect(eraseOffer({ ...agent, closed_on: '2026-01-01T00:00:00.000Z' }, 'u1')).toBe('none');
+    expect(
+      eraseOffer({ ...agent, closed_on: '2026-01-01T00:00:00.000Z', erased_on: '2026-02-01T00:00:00.000Z' }, 'me'),
+    ).toBe('none');
+  });
+
+  it('is armed by the agent’s e-mail in any letter case, or by ERASE, and by nothing else', () => {
+    expect(eraseArmed('nia@example.test', 'nia@example.test')).toBe(true);
+    expect(eraseArmed('  NIA@Example.test ', 'nia@example.test')).toBe(true);
+    expect(eraseArmed('ERASE', 'nia@example.test')).toBe(true);
+    for (const typed of ['', '   ', 'erase', 'nia@example', 'Nia Okafor'])
+      expect(eraseArmed(typed, 'nia@example.test')).toBe(false);
+  });
+
+  it('shows an erased agent as the translated former agent, everyone else by name', () => {
+    expect(agentName(agent, 'Former agent')).toBe('Nia Okafor');
+    expect(agentName({ ...agent, erased_on: '2026-02-01T00:00:00.000Z' }, 'Voormalige agent')).toBe('Voormalige agent');
+  });
+
+  it('lists the erasure under All only', () => {
+    const erased: AgentAction = {
+      action_type: 'agent_erase',
+      action_time: '2026-02-01T00:00:00.000Z',
+      ticketid: null,
+      rating: null,
+    };
+    expect(filterActions([erased], 'all')).toEqual([erased]);
+    for (const filter of ['login', 'logout', 'rating', 'ticket'] as const)
+      expect(filterActions([erased], filter)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { ActionType, AgentAction } from '@kreechat/contract';
+import { confirmsErase, type ActionType, type Agent, type AgentAction } from '@kreechat/contract';
+import { fullName } from '../../../lib/format';
 import { isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 
 export type RegisterForm = {
@@ -27,7 +28,8 @@ export function failureKind(error: unknown): { server: string } | 'unexpected' |
 export const ACTION_FILTERS = ['all', 'login', 'logout', 'rating', 'ticket'] as const;
 export type ActionFilter = (typeof ACTION_FILTERS)[number];
 
-const FILTER_OF: Record<ActionType, ActionFilter> = {
+/** The filter an action is listed under besides All; null: under All only. */
+const FILTER_OF: Record<ActionType, ActionFilter | null> = {
   user_login: 'login',
   user_logout: 'logout',
   ticket_rating: 'rating',
@@ -35,7 +37,27 @@ const FILTER_OF: Record<ActionType, ActionFilter> = {
   ticket_close: 'ticket',
   ticket_reopen: 'ticket',
   ticket_create: 'ticket',
+  agent_erase: null,
 };
 
 export const filterActions = (actions: AgentAction[], filter: ActionFilter) =>
   filter === 'all' ? actions : actions.filter((a) => FILTER_OF[a.action_type] === filter);
+
+/** An agent's name as the admin screens show it: an erased former agent's is the translated `formerAgent`. */
+export const agentName = (agent: Pick<Agent, 'first_name' | 'last_name' | 'erased_on'>, formerAgent: string) =>
+  agent.erased_on ? formerAgent : fullName(agent.first_name, agent.last_name);
+
+/**
+ * Whether the profile offers "Erase personal data…": never on one's own profile, not twice, and only once the
+ * agent is disabled (the server refuses an enabled one, 409); `disableFirst` says why the button waits.
+ */
+export function eraseOffer(
+  agent: Pick<Agent, 'userid' | 'closed_on' | 'erased_on'>,
+  ownId: string,
+): 'none' | 'disableFirst' | 'offer' {
+  if (agent.userid === ownId || agent.erased_on) return 'none';
+  return agent.closed_on ? 'offer' : 'disableFirst';
+}
+
+/** The erase dialog's red button is armed by the agent's e-mail (letter case aside) or the word ERASE. */
+export const eraseArmed = (typed: string, email: string) => confirmsErase(typed, email);

@@ -9,6 +9,7 @@ import { Button } from '../../../components/Button';
 import { DataTable } from '../../../components/DataTable';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
+import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
 import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
 import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -19,7 +20,10 @@ type History = UseInfiniteQueryResult<InfiniteData<ClientPanel>>;
 
 const column = createColumnHelper<ClientPanelTicket>();
 
-/** The client's channel identities, for the profile's details: each with its platform's mark and name. */
+/**
+ * The client's channel identities, for the profile's details: each with its platform's mark and name, a guest's
+ * marked "Not verified".
+ */
 export function ClientChannels({ history }: { history: History }) {
   const { t } = useTranslation();
   if (history.isPending) return <Skeleton height={18} width={160} />;
@@ -35,6 +39,7 @@ export function ClientChannels({ history }: { history: History }) {
             <span className="visually-hidden">{t(`adminClients.identityKinds.${identity.kind}`)}: </span>
             {identity.value ?? <Dash label={t('adminClients.noChannel')} className={styles.muted} />}
           </span>
+          {!identity.verified && <UnverifiedBadge />}
         </li>
       ))}
     </ul>

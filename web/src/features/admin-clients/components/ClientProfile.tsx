@@ -1,17 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import { ArrowLeft, Lock, LockOpen, Pencil, UserX } from 'lucide-react';
+import { ArrowLeft, Download, Lock, LockOpen, Pencil, Trash2, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
+import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
 import { dateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useClientProfile, useToggleBlock } from '../api/clients';
+import { useEraseClient } from '../api/erase-client';
+import { clientExportUrl } from '../api/export-client';
 import { useClientHistory } from '../api/get-client-history';
 import { useLiveClients } from '../hooks/use-live-clients';
 import { ClientChannels, ClientTickets } from './ClientHistory';
 import { EditClientDialog } from './EditClientDialog';
+import { EraseClientDialog } from './EraseClientDialog';
 import styles from './admin-clients.module.css';
 
 /**
@@ -29,6 +33,8 @@ export function ClientProfile({ shortId }: { shortId: string }) {
   useLiveClients();
   const toggle = useToggleBlock();
   const [editing, setEditing] = useState(false);
+  const erase = useEraseClient();
+  const [erasing, setErasing] = useState(false);
 
   if (profile.isPending) {
     return (
@@ -70,35 +76,67 @@ export function ClientProfile({ shortId }: { shortId: string }) {
     [t('adminClients.createdOn'), dateTime(client.created_on, lang), false],
   ];
   const LockIcon = client.blocked_on ? Lock : LockOpen;
+  // An erased client is a row kept for the counts: nothing of it is left to edit, block, export or erase.
+  const erased = client.erased_on !== null;
 
   return (
     <div className={styles.screen}>
       <div className={styles.screenHeader}>
-        <h1 className={styles.screenTitle}>{client.client_name}</h1>
-        <div className={styles.headerActions}>
-          <Button
-            variant={client.blocked_on ? 'danger' : 'secondary'}
-            size="sm"
-            icon={<LockIcon size={16} aria-hidden="true" />}
-            aria-pressed={client.blocked_on}
-            disabled={!isAdmin}
-            title={isAdmin ? undefined : t('adminClients.adminOnly')}
-            onClick={() => toggle.mutate(client)}
-          >
-            {client.blocked_on ? t('adminClients.unblock') : t('adminClients.block')}
-          </Button>
-          {role !== 'agent' && (
+        <h1 className={styles.screenTitle}>{erased ? t('adminClients.erased.name') : client.client_name}</h1>
+        {!client.verified && <UnverifiedBadge />}
+        {!erased && (
+          <div className={styles.headerActions}>
             <Button
-              variant="secondary"
+              variant={client.blocked_on ? 'danger' : 'secondary'}
               size="sm"
-              icon={<Pencil size={16} aria-hidden="true" />}
-              onClick={() => setEditing(true)}
+              icon={<LockIcon size={16} aria-hidden="true" />}
+              aria-pressed={client.blocked_on}
+              disabled={!isAdmin}
+              title={isAdmin ? undefined : t('adminClients.adminOnly')}
+              onClick={() => toggle.mutate(client)}
             >
-              {t('adminClients.edit')}
+              {client.blocked_on ? t('adminClients.unblock') : t('adminClients.block')}
             </Button>
-          )}
-        </div>
+            {role !== 'agent' && (
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<Pencil size={16} aria-hidden="true" />}
+                onClick={() => setEditing(true)}
+              >
+                {t('adminClients.edit')}
+              </Button>
+            )}
+            {isAdmin && (
+              <>
+                <ButtonLink
+                  to={clientExportUrl(client.clientid)}
+                  reloadDocument
+                  download
+                  variant="secondary"
+                  size="sm"
+                  icon={<Download size={16} aria-hidden="true" />}
+                >
+                  {t('adminClients.exportData')}
+                </ButtonLink>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  icon={<Trash2 size={16} aria-hidden="true" />}
+                  onClick={() => setErasing(true)}
+                >
+                  {t('adminClients.erase.open')}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
       </div>
+      {erased && (
+        <p className={styles.erasedNote}>
+          {t('adminClients.erased.note', { date: dateTime(client.erased_on ?? client.created_on, lang) })}
+        </p>
+      )}
       {client.blocked_on && <p className={styles.blockedNote}>{t('adminClients.blockedNote')}</p>}
       <dl className={styles.details}>
         {rows.map(([label, value, fallback]) => (
@@ -135,6 +173,9 @@ export function ClientProfile({ shortId }: { shortId: string }) {
         )}
       </section>
       {editing && <EditClientDialog client={client} onClose={() => setEditing(false)} />}
+      {erasing && !erased && (
+        <EraseClientDialog client={client} onClose={() => setErasing(false)} onErase={(id) => erase.mutateAsync(id)} />
+      )}
     </div>
   );
 }

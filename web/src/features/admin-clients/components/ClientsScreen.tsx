@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { IconButton } from '../../../components/IconButton';
 import { Skeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
+import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
 import { useClientList, useClientSearch } from '../api/clients';
 import { useLiveClients } from '../hooks/use-live-clients';
 import { BlockSwitch } from './BlockSwitch';
@@ -39,9 +40,12 @@ export function ClientsScreen() {
       column.accessor('client_name', {
         header: () => t('adminClients.name'),
         cell: (info) => (
-          <Link className={styles.nameLink} to={`/admin-panel/client-profile/${info.row.original.short_id}`}>
-            {info.getValue()}
-          </Link>
+          <span className={styles.nameCell}>
+            <Link className={styles.nameLink} to={`/admin-panel/client-profile/${info.row.original.short_id}`}>
+              {info.row.original.erased_on ? t('adminClients.erased.name') : info.getValue()}
+            </Link>
+            {!info.row.original.verified && <UnverifiedBadge />}
+          </span>
         ),
       }),
       column.accessor('short_id', { header: () => t('adminClients.shortId') }),

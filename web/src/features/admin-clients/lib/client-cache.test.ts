@@ -12,6 +12,8 @@ const client = (clientid: string): Client => ({
   blocked_on: false,
   count_ticket_reopened: 0,
   created_on: '2026-01-01T00:00:00.000Z',
+  verified: true,
+  erased_on: null,
 });
 const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => client(`${prefix}${i}`));
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Building2, Clock, Mail, MessageSquareText, Plug, type LucideIcon } from 'lucide-react';
+import { Archive, Building2, Clock, HardDrive, Mail, MessageSquareText, Plug, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TabList } from '../../../components/TabList';
@@ -9,9 +9,19 @@ import { AutomaticMessagesPanel } from './AutomaticMessagesPanel';
 import { ComingSoonSection } from './ComingSoonSection';
 import { DepartmentsPanel } from './DepartmentsPanel';
 import { OpeningHoursPanel } from './OpeningHoursPanel';
+import { RetentionPanel } from './RetentionPanel';
+import { StoragePanel } from './StoragePanel';
 import styles from './settings.module.css';
 
-const TABS = ['departments', 'communication', 'automatic-messages', 'opening-hours', 'email-integration'] as const;
+const TABS = [
+  'departments',
+  'communication',
+  'automatic-messages',
+  'opening-hours',
+  'data-retention',
+  'storage',
+  'email-integration',
+] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
@@ -20,12 +30,14 @@ const ICONS: Record<Tab, LucideIcon> = {
   communication: Plug,
   'automatic-messages': MessageSquareText,
   'opening-hours': Clock,
+  'data-retention': Archive,
+  storage: HardDrive,
   'email-integration': Mail,
 };
 
 /**
- * Admin panel → Settings (SPEC §2): Departments, Communication services, Automatic messages and Opening hours, then
- * Email integration, which says 'Coming soon.'. `?tab=` keeps the choice.
+ * Admin panel → Settings (SPEC §2): Departments, Communication services, Automatic messages, Opening hours, Data
+ * retention and Storage, then Email integration, which says 'Coming soon.'. `?tab=` keeps the choice.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -47,6 +59,8 @@ export function SettingsScreen() {
     communication: t('settings.communication.tab'),
     'automatic-messages': t('settings.automaticMessages.tab'),
     'opening-hours': t('settings.openingHours.tab'),
+    'data-retention': t('retention.tab'),
+    storage: t('storage.tab'),
     'email-integration': t('settings.emailIntegration.tab'),
   };
 
@@ -90,6 +104,10 @@ export function SettingsScreen() {
           <AutomaticMessagesPanel />
         ) : tab === 'opening-hours' ? (
           <OpeningHoursPanel />
+        ) : tab === 'data-retention' ? (
+          <RetentionPanel />
+        ) : tab === 'storage' ? (
+          <StoragePanel />
         ) : (
           <ComingSoonSection
             id={tab}

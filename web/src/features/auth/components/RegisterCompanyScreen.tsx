@@ -18,6 +18,7 @@ import {
   isCompleteCode,
   normalizeCode,
   offersResend,
+  registrationMessageKey,
   toPrecheckData,
   toRegistrationData,
   type CompanyForm,
@@ -134,8 +135,9 @@ export function RegisterCompanyScreen() {
       void navigate('/login', { replace: true, state: { notice: 'registered' } });
     } catch (failure) {
       const text = errorMessage(failure, t('auth.register.verifyFailed'));
+      const known = registrationMessageKey(text);
       setCodeInvalid(!verified.current);
-      setMessage({ tone: 'error', text });
+      setMessage({ tone: 'error', text: known ? t(`auth.register.${known}`) : text });
       setCanResend(offersResend(text));
     }
   };
@@ -303,6 +305,10 @@ export function RegisterCompanyScreen() {
               {t('auth.register.editDetails')}
             </Button>
           </div>
+          {/* Every address gets this step: one with an account is mailed that instead of a code. */}
+          <p className={styles.note}>
+            {t('auth.register.accountExistsNote')} <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
+          </p>
         </form>
       )}
 

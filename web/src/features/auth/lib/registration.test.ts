@@ -1,3 +1,4 @@
+import { REGISTRATION_NOT_COMPLETED, VERIFICATION_MESSAGES } from '@kreechat/contract';
 import { describe, expect, it } from 'vitest';
 import {
   checkCompanyForm,
@@ -6,6 +7,7 @@ import {
   isCompleteCode,
   normalizeCode,
   offersResend,
+  registrationMessageKey,
   toPrecheckData,
   toRegistrationData,
   type CompanyForm,
@@ -111,5 +113,13 @@ describe('checkNewPassword', () => {
     expect(checkNewPassword('', 'x')).toBe('fillAllFields');
     expect(checkNewPassword('Abc!2345', 'Abc!2346')).toBe('passwordMismatch');
     expect(checkNewPassword('Abc!2345', 'Abc!2345')).toBeNull();
+  });
+});
+
+describe('registrationMessageKey', () => {
+  it("knows the last step's general refusal, and leaves other texts as the server wrote them", () => {
+    expect(registrationMessageKey(REGISTRATION_NOT_COMPLETED)).toBe('notCompleted');
+    expect(registrationMessageKey(VERIFICATION_MESSAGES.invalidCode)).toBeNull();
+    expect(registrationMessageKey('Something else')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   PRODUCT_NAME,
+  REGISTRATION_NOT_COMPLETED,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_MESSAGES,
   isStrongPassword,
@@ -81,6 +82,14 @@ export function offersResend(message: string): boolean {
     VERIFICATION_MESSAGES.expiredCode,
     VERIFICATION_MESSAGES.tooManyAttempts,
   ].some((text) => message.includes(text));
+}
+
+/**
+ * The key under `auth.register` of a server text the verify step knows, to say it in the interface language; null
+ * for any other text (shown as the server wrote it).
+ */
+export function registrationMessageKey(message: string): 'notCompleted' | null {
+  return message === REGISTRATION_NOT_COMPLETED ? 'notCompleted' : null;
 }
 
 /** Keeps only digits, at most the code length: typing or pasting "123 456" gives "123456". */

@@ -4,6 +4,7 @@ import type { Client, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/IconButton';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
+import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
 import { usePopover } from '../../../components/use-popover';
 import { shortId } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -85,10 +86,10 @@ function MoreActions({ children }: { children: ReactNode }) {
 }
 
 /**
- * Client, short ticket id, platform, department, stage and the client's account number; the chat's tools and the
- * ticket's actions. The name keeps its whole width: when it and the buttons do not fit on one row, the buttons
- * move to the next (a long name in a long language, a narrow chat). Who closed a ticket shows in the chat's
- * closed footer.
+ * Client, short ticket id, platform (a guest's "Not verified"), department, stage and the client's account number;
+ * the chat's tools and the ticket's actions. The name keeps its whole width: when it and the buttons do not fit on
+ * one row, the buttons move to the next (a long name in a long language, a narrow chat). Who closed a ticket shows
+ * in the chat's closed footer.
  */
 export function ChatHeader({
   ticket,
@@ -114,6 +115,7 @@ export function ChatHeader({
           <PlatformIcon platform={ticket.platform} size={15} />
           {PLATFORM_NAMES[ticket.platform]}
         </span>
+        {!ticket.client_verified && <UnverifiedBadge />}
         <span className={styles.headerDepartment}>{ticket.department_name}</span>
         <span className={styles.stage} data-stage={ticket.stage}>
           {t(`tickets.stage.${ticket.stage}`)}

@@ -18,6 +18,7 @@ import { EmojiButton } from '../../../components/EmojiButton';
 import { IconButton } from '../../../components/IconButton';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { uploadErrorText } from '../../../lib/upload-errors';
 import { currentLanguage } from '../../../lib/i18n';
 import { randomId } from '../../../lib/ids';
 import { SlashMenuContext, type SlashMenu } from '../../../lib/composer-slash';
@@ -374,7 +375,7 @@ export function Composer({ ticket, disabledReason, onSendText, onSent, drop, ser
             status: 'failed',
             file,
             key,
-            error: errorMessage(error, t('chat.uploadFailed', { name: file.name })),
+            error: uploadErrorText(error, t, t('chat.uploadFailed', { name: file.name })),
           }),
       },
     );

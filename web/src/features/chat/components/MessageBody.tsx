@@ -40,6 +40,9 @@ export function MessageBody({ message, onOpenMedia }: MessageBodyProps) {
   const { t } = useTranslation();
   const name = message.file_name ?? '';
 
+  // Its client was erased: the row keeps its place in the chat, with nothing of what was written.
+  if (message.erased) return <p className={styles.fileMissing}>{t('chat.messageErased')}</p>;
+
   switch (message.type) {
     case 'text':
       return <MessageText text={message.content} />;

@@ -14,7 +14,7 @@ import { settleOutboxByContent } from '../lib/outbox';
  * Keeps loaded chats current from the live events (SPEC §4): new messages join their day (deduplicated by
  * messageid, so one's own message is not shown twice), delivery status and reactions change in place, pins come
  * and go; a client's message marks their ticket's service window stale. Loaded chats, pins and windows are refetched
- * on every (re)connection, since events sent meanwhile are lost.
+ * on every (re)connection, since events sent meanwhile are lost, and when a client is erased.
  */
 export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: string): void {
   const queryClient = useQueryClient();
@@ -53,6 +53,11 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
       hidePin(queryClient, removed);
       refetchIfInFlight(queryClient, pinsQueryRoot);
     };
+    // A client was erased: the loaded chats read again, so their messages show as erased (one event, not one per
+    // message of a long history).
+    const onClientUpdated = ({ client }: ServerEventPayload<'clientUpdated'>) => {
+      if (client.erased_on) refetch();
+    };
 
     const unsubscribe = onEveryConnect(socket, refetch);
     socket.on('newMessage', onNewMessage);
@@ -60,6 +65,7 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
     socket.on('newReaction', onReaction);
     socket.on('newPinnedMessage', onPinned);
     socket.on('unpinMessage', onUnpinned);
+    socket.on('clientUpdated', onClientUpdated);
     return () => {
       unsubscribe();
       socket.off('newMessage', onNewMessage);
@@ -67,6 +73,7 @@ export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: str
       socket.off('newReaction', onReaction);
       socket.off('newPinnedMessage', onPinned);
       socket.off('unpinMessage', onUnpinned);
+      socket.off('clientUpdated', onClientUpdated);
     };
   }, [socket, queryClient]);
 }

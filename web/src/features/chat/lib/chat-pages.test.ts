@@ -39,6 +39,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     idempotencyKey: null,
     reply_to: null,
     automatic: null,
+    erased: false,
     ...overrides,
   };
 }

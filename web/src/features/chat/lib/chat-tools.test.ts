@@ -29,6 +29,7 @@ function message(seq: number, day = '2026-03-01'): Message {
     idempotencyKey: null,
     reply_to: null,
     automatic: null,
+    erased: false,
   };
 }
 

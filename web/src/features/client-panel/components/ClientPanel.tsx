@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button';
 import { IconButton } from '../../../components/IconButton';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
+import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
 import { dateTime, mediumDate } from '../../../lib/dates';
 import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -60,6 +61,8 @@ function Identity({ identity }: { identity: ClientIdentity }) {
           <span className="visually-hidden">{t(`clientPanel.identityKinds.${identity.kind}`)}: </span>
           {identity.value ?? <Missing />}
         </span>
+        {/* Its tooltip opens leftwards: the value column is the panel's right edge. */}
+        {!identity.verified && <UnverifiedBadge className={styles.identityBadge} tooltipAlign="end" />}
       </span>
     </li>
   );
@@ -149,9 +152,10 @@ function Loading({ label }: { label: string }) {
 }
 
 /**
- * "Who the client is", beside the chat: their channel identities, account number, blocked state, first contact,
- * ratings and earlier tickets (one opens through `onOpenTicket`), from one call paged by "Show more".
- * Collapsible to its header; `useClientPanelLive` keeps it current from the workspace socket.
+ * "Who the client is", beside the chat: "Not verified" for a guest (overall and on the identity), their channel
+ * identities, account number, blocked state, first contact, ratings and earlier tickets (one opens through
+ * `onOpenTicket`), from one call paged by "Show more". Collapsible to its header; `useClientPanelLive` keeps it
+ * current from the workspace socket.
  */
 export function ClientPanel({ clientid, currentTicketId, onOpenTicket, onClose, embedded = false }: ClientPanelProps) {
   const { t } = useTranslation();
@@ -189,6 +193,11 @@ export function ClientPanel({ clientid, currentTicketId, onOpenTicket, onClose, 
     const { client, identities, counts, average_rating: average } = header;
     body = (
       <div className={styles.body}>
+        {!client.verified && (
+          <p className={styles.verification}>
+            <UnverifiedBadge />
+          </p>
+        )}
         <section aria-label={t('clientPanel.details')}>
           <dl className={styles.details}>
             <Detail label={t('clientPanel.channel')}>

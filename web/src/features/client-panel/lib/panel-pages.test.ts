@@ -24,6 +24,8 @@ const page = (tickets: string[], next: string | null, name = 'Ana'): ClientPanel
     blocked_on: false,
     count_ticket_reopened: 0,
     created_on: '2026-01-01T00:00:00.000Z',
+    verified: true,
+    erased_on: null,
   },
   identities: [],
   counts: { tickets: tickets.length, open: 0, rated: 0 },

@@ -3,7 +3,7 @@ import { ImageUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
-import { errorMessage } from '../../../lib/api-client';
+import { uploadErrorText } from '../../../lib/upload-errors';
 import { useChangeProfilePic } from '../api/change-profile-pic';
 import { photoProblem } from '../lib/photo';
 import styles from './profile.module.css';
@@ -40,7 +40,7 @@ export function PhotoField({ profilePic, name }: PhotoFieldProps) {
     setNote(null);
     upload.mutate(file, {
       onSuccess: () => setNote({ tone: 'done', text: t('profilePhoto.updated') }),
-      onError: (failure) => setNote({ tone: 'error', text: errorMessage(failure, t('profilePhoto.failed')) }),
+      onError: (failure) => setNote({ tone: 'error', text: uploadErrorText(failure, t, t('profilePhoto.failed')) }),
     });
   };
 

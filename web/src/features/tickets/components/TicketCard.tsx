@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Button } from '../../../components/Button';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
+import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
 import { dateTime, shortWhen, waitedFor } from '../../../lib/dates';
 import { compactCount, displayUsername, previewText, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -92,9 +93,9 @@ interface TicketCardProps {
 }
 
 /**
- * One ticket, compact (≤ 76 px, issue 13): platform, client, unread count and when on the first line; the handler
- * or the waiting time, department and short id on the second; the last message's first line on the third. The whole
- * card opens the chat; Accept sits above that target.
+ * One ticket, compact (≤ 76 px, issue 13): platform, client (a guest's marked "Not verified"), unread count and
+ * when on the first line; the handler or the waiting time, department and short id on the second; the last
+ * message's first line on the third. The whole card opens the chat; Accept sits above that target.
  */
 export const TicketCard = memo(function TicketCard({
   ticket,
@@ -112,6 +113,8 @@ export const TicketCard = memo(function TicketCard({
   const { t } = useTranslation();
   const lang = currentLanguage();
   const nameId = useId();
+  const guestNoteId = useId();
+  const unverified = !ticket.client_verified;
   const closed = ticket.stage === 'closed';
   const when = (closed ? ticket.closed_on : null) ?? ticket.last_message_on ?? ticket.updated_on;
   // Computed on the list's minute tick, for the cards in view only (the list renders no others).
@@ -153,13 +156,18 @@ export const TicketCard = memo(function TicketCard({
             tabIndex={tabbable ? 0 : -1}
             data-ticket-open={ticket.ticketid}
             onClick={() => onSelect(ticket)}
+            // The button covers the card, so its title is the hover explanation of a guest's mark.
+            title={unverified ? t('clientVerification.guestExplanation') : undefined}
+            aria-describedby={unverified ? guestNoteId : undefined}
           >
             <span aria-hidden="true">{displayUsername(ticket.client_name)}</span>
             <span className="visually-hidden">
               {ticket.client_name}, {PLATFORM_NAMES[ticket.platform]}
+              {unverified && `, ${t('clientVerification.notVerified')}`}
             </span>
           </button>
         </h3>
+        {unverified && <UnverifiedBadge variant="compact" noteId={guestNoteId} />}
         {unread > 0 && (
           <span className={styles.unreadCount}>
             <span aria-hidden="true">{compactCount(unread)}</span>

@@ -27,6 +27,7 @@ function ticket(id: string, overrides: Partial<Ticket> = {}): Ticket {
     client_name: 'Ivan',
     client_short_id: 'abc',
     client_email: null,
+    client_verified: true,
     account_number: null,
     departmentid: 'support',
     department_name: 'Support',

@@ -1,0 +1,3 @@
+export { createPrivacyService } from './privacy.service';
+export type { PrivacyService, VisitorSessions } from './privacy.service';
+export { privacyRoutes } from './privacy.routes';
