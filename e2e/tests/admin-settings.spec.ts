@@ -156,6 +156,8 @@ test('Email integration says Coming soon, and the tabs answer the keyboard and t
     'Communication services',
     'Automatic messages',
     'Opening hours',
+    'Data retention',
+    'Storage',
     'Email integration',
   ]);
   // At 1440 px every tab shows whole.

@@ -17,6 +17,7 @@ export const ERASE_CONFIRMATION_WORD = 'ERASE';
 export const PRIVACY_MESSAGES = {
   alreadyErased: 'This client has already been erased',
   erasedNoExport: 'This client has been erased: there is nothing left to export',
+  erasedNoReopen: 'This client has been erased: their tickets cannot be reopened',
 } as const;
 
 /** DELETE /api/clients/:clientid: when it happened (the client row stays, renamed). */

@@ -78,6 +78,16 @@ type PanelStats = { tickets: number; open: number; rated: number; average: numbe
 type IdentityJson = { platform: Platform; external_id: string; verified: boolean; created_at: string };
 
 export const clientRepo = {
+  /** Whether the client was erased (their tickets stay closed for good). */
+  async isErased(tx: Tx, companyId: string, clientId: string) {
+    const [row] = await tx
+      .select({ erasedAt: clients.erasedAt })
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, clientId)))
+      .limit(1);
+    return Boolean(row?.erasedAt);
+  },
+
   /** The client reached at this channel identity, locked for the rest of the transaction. */
   async findByIdentityForUpdate(tx: Tx, companyId: string, platform: Platform, externalId: string) {
     const [row] = await tx

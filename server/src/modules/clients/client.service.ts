@@ -100,6 +100,7 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
     },
 
     identity: (clientId: string, platform: Platform, tx: Tx = db) => clientRepo.identity(tx, clientId, platform),
+    isErased: (companyId: string, clientId: string, tx: Tx = db) => clientRepo.isErased(tx, companyId, clientId),
 
     incrementReopened: async (tx: Tx, client: ClientRow) =>
       clientRepo.update(tx, client.companyId, client.id, { reopenedCount: client.reopenedCount + 1 }),

@@ -304,6 +304,11 @@ describe.each(['disk', 'database'] as const)('client data protection (FILE_STORA
       body: { message: PRIVACY_MESSAGES.alreadyErased },
     });
     expect((await home.adminClient.get(`/clients/${clientid}/export`)).status).toBe(410);
+    // Their closed ticket stays closed: no agent reopens an erased client's chat.
+    expect(await home.adminClient.post('/reopen-ticket', { ticketid })).toMatchObject({
+      status: 409,
+      body: { message: PRIVACY_MESSAGES.erasedNoReopen },
+    });
   });
 
   it('starts a new client, with an empty history, when the erased client’s chat writes again', async () => {

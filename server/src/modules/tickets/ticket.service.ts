@@ -4,6 +4,7 @@ import {
   type AssignableAgent,
   CLOSED_TICKETS_PAGE,
   NOT_TICKET_HANDLER,
+  PRIVACY_MESSAGES,
   seesAllDepartments,
   TICKET_ALREADY_ACCEPTED,
   TICKET_CLOSED,
@@ -227,6 +228,10 @@ export function createTicketService(deps: {
         const ticket = await visibleRow(viewer, ticketId, tx, true);
         if (ticket.stage !== 'closed') throw new ConflictError(TICKET_NOT_CLOSED);
         if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
+        // An erased client's conversation is over: reopened, it would be an empty chat with nobody to answer.
+        if (await clients.isErased(viewer.companyId, ticket.clientId, tx)) {
+          throw new ConflictError(PRIVACY_MESSAGES.erasedNoReopen);
+        }
         const { message } = await reopenClosedTicket(tx, { actions, insertMessage: messages.insert }, ticket, {
           now: clock.now(),
           userId: viewer.userId,
