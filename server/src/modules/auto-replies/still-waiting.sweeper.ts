@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
+import { periodicSweep } from '../../platform/periodic-sweep';
 import { languageOf, ticketNumber } from '../automatic-messages';
 import type { ClientService } from '../clients';
 import type { DeliveryService } from '../delivery';
@@ -47,8 +48,6 @@ export function createStillWaitingSweeper(deps: {
 }) {
   const { db, clock, hours, texts, clients, delivery, events, logger } = deps;
   let cursor: SweepCursor | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   /** Sends the ticket's still-waiting message if it is due; true when this process sent it. */
   async function remind(c: StillWaitingCandidate): Promise<boolean> {
@@ -122,30 +121,10 @@ export function createStillWaitingSweeper(deps: {
     return sent;
   }
 
-  /** One sweep (at most PAGES_PER_SWEEP batches): the number of messages it sent. */
-  function sweepOnce(): Promise<number> {
-    // A sweep still running (a slow database) is joined, not doubled.
-    running ??= sweep().finally(() => (running = undefined));
-    return running;
-  }
-
-  return {
-    /** Tests call it directly, with the clock where they want it. */
-    sweepOnce,
-
-    start() {
-      timer = setInterval(
-        () => void sweepOnce().catch((error: unknown) => logger.error({ err: error }, 'still-waiting sweep failed')),
-        deps.intervalMs ?? STILL_WAITING_SWEEP_MS,
-      );
-      timer.unref();
-    },
-
-    /** Stops sweeping and waits for a sweep in progress. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  // A sweep (at most PAGES_PER_SWEEP batches) answers the number of messages it sent.
+  return periodicSweep(sweep, {
+    intervalMs: deps.intervalMs ?? STILL_WAITING_SWEEP_MS,
+    logger,
+    name: 'still-waiting sweep',
+  });
 }

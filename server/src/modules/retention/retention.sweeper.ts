@@ -3,6 +3,7 @@ import type { LockFactory } from '../../db/locks';
 import type { FileStorage } from '../../files/storage';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
+import { periodicSweep } from '../../platform/periodic-sweep';
 import type { CompanyService } from '../companies';
 import { messageRepo, type PurgeTotals } from '../messages';
 import { notificationRepo } from '../notifications';
@@ -44,8 +45,6 @@ export function createRetentionSweeper(deps: {
   intervalMs?: number;
 }) {
   const { db, clock, locks, companies, storage, logger } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<SweepTotals> | undefined;
 
   async function purgeBatch(companyId: string, closedBefore: Date, now: Date): Promise<SweepTotals> {
     const purged = await db.transaction(async (tx) => {
@@ -100,30 +99,6 @@ export function createRetentionSweeper(deps: {
     return totals;
   }
 
-  /** One sweep: what it deleted (nothing when another process holds the sweep's lock). */
-  function sweepOnce(): Promise<SweepTotals> {
-    // A sweep still running here is joined, not doubled.
-    running ??= sweep().finally(() => (running = undefined));
-    return running;
-  }
-
-  return {
-    /** Tests call it directly, with the clock where they want it. */
-    sweepOnce,
-
-    start() {
-      timer = setInterval(
-        () => void sweepOnce().catch((error: unknown) => logger.error({ err: error }, 'retention sweep failed')),
-        deps.intervalMs ?? RETENTION_SWEEP_MS,
-      );
-      timer.unref();
-    },
-
-    /** Stops sweeping and waits for a sweep in progress. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  // A sweep answers what it deleted (nothing when another process holds the sweep’s lock).
+  return periodicSweep(sweep, { intervalMs: deps.intervalMs ?? RETENTION_SWEEP_MS, logger, name: 'retention sweep' });
 }
