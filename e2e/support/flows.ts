@@ -218,11 +218,16 @@ export async function agentBrowser(browser: Browser, email: string, name: string
 }
 
 /**
- * Screenshots (with axe, through `snap`) of one screen at the three widths the desk is used at, checking nothing
- * scrolls sideways; `before` shows, at each width, what the narrow layout hides.
+ * Screenshots (with axe, through `snap`) of one screen at the widths the desk is used at (1440, 800 and 390 px
+ * unless `widths` says fewer), checking nothing scrolls sideways; `before` shows, at each width, what the narrow
+ * layout hides. Ends back at 1440 px.
  */
-export async function snapWidths(page: Page, name: string, before?: () => Promise<unknown>) {
-  for (const width of [1440, 800, 390]) {
+export async function snapWidths(
+  page: Page,
+  name: string,
+  { before, widths = [1440, 800, 390] }: { before?: () => Promise<unknown>; widths?: number[] } = {},
+) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await before?.();
     expect(await pageFitsWidth(page), `${name} at ${width} px`).toBe(true);

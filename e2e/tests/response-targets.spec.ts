@@ -91,7 +91,7 @@ test('a first-response target: the pending card turns amber at 80 % and red at 1
   await page.clock.fastForward('02:00');
   await expect(waiting).toContainText(/^Overdue · (10|11) min/);
   await expect(waiting).toHaveAttribute('data-tone', 'late');
-  await snapWidths(page, 'targets-card-overdue', () => ticketList(page, 'pending'));
+  await snapWidths(page, 'targets-card-overdue', { before: () => ticketList(page, 'pending') });
 
   // The agent accepts and answers: nobody waits any more, so the clock goes.
   await card.getByRole('button', { name: 'Accept' }).click();
@@ -147,5 +147,5 @@ test('a first-response target: the pending card turns amber at 80 % and red at 1
   await expect(night.getByRole('img', { name: 'Arrived while closed' })).toBeVisible({ timeout: 15_000 });
   // Closed time does not count: the new card stays neutral however long the night.
   await expect(night.getByTitle('First response target: 10 min')).toHaveAttribute('data-tone', 'ok');
-  await snapWidths(page, 'targets-closed-now', () => ticketList(page, 'pending'));
+  await snapWidths(page, 'targets-closed-now', { before: () => ticketList(page, 'pending') });
 });

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import {
   asPerson,
@@ -6,22 +5,9 @@ import {
   ownerInWorkspace,
   PASSWORD,
   registerAgentByApi,
-  snap,
+  snapWidths,
   uniqueEmail,
 } from '../support/flows';
-
-/** A screenshot at each width the desk is checked at here, each held to WCAG 2.1 AA, nothing scrolling sideways. */
-async function snapAt(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-      `${name} at ${width} px scrolls sideways`,
-    ).toBe(true);
-    await snap(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test('an admin switches data retention on, sees the dry run of the months typed, saves, and switches it off', async ({
   page,
@@ -42,7 +28,7 @@ test('an admin switches data retention on, sees the dry run of the months typed,
   await expect(preview).toHaveText('Off: the messages and files of closed tickets are kept.');
   await expect(panel.getByText('Ticket rows stay, so ticket counts, ratings and response times')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await snapAt(page, 'retention-off');
+  await snapWidths(page, 'retention-off', { widths: [1440, 390] });
 
   // On: two years offered; the dry run follows the value typed, a value out of range is refused at the field.
   await toggle.click();
@@ -57,7 +43,7 @@ test('an admin switches data retention on, sees the dry run of the months typed,
   await months.fill('6');
   expect((await asked).status()).toBe(200);
   await expect(preview).toContainText('Nothing would be deleted now');
-  await snapAt(page, 'retention-on');
+  await snapWidths(page, 'retention-on', { widths: [1440, 390] });
 
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByRole('status').filter({ hasText: 'Saved. Months after closing: 6.' })).toBeVisible();
@@ -98,7 +84,7 @@ test('an admin erases a disabled former agent’s personal data after typing the
   await page.getByRole('button', { name: 'Disable Nia Leaving' }).click();
   const open = page.getByRole('button', { name: 'Erase personal data…' });
   await expect(open).toBeVisible();
-  await snapAt(page, 'agent-erase-offer');
+  await snapWidths(page, 'agent-erase-offer', { widths: [1440, 390] });
 
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Erase the personal data of Nia Leaving?' });
@@ -110,7 +96,7 @@ test('an admin erases a disabled former agent’s personal data after typing the
   await expect(confirm).toBeDisabled();
   await typed.fill(email.toUpperCase());
   await expect(confirm).toBeEnabled();
-  await snapAt(page, 'agent-erase-dialog');
+  await snapWidths(page, 'agent-erase-dialog', { widths: [1440, 390] });
   await typed.fill('ERASE');
   await confirm.click();
   await expect(dialog).toHaveCount(0);
@@ -122,7 +108,7 @@ test('an admin erases a disabled former agent’s personal data after typing the
   await expect(page.getByText(email)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Enable Former agent' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Erase personal data…' })).toHaveCount(0);
-  await snapAt(page, 'agent-erased-profile');
+  await snapWidths(page, 'agent-erased-profile', { widths: [1440, 390] });
 
   // In the table: the former agent, no address, switches that cannot move.
   await page.goto('/admin-panel/agents');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { asPerson, newOwner, pageFitsWidth, registerCompanyByApi, snap } from '../support/flows';
+import { asPerson, newOwner, registerCompanyByApi, snapWidths } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 const SITE = 'https://books.example.test';
@@ -60,9 +60,5 @@ test('an admin reads the company’s storage use in Settings: used of total, the
   const limits = panel.getByRole('region', { name: 'Limits' });
   await expect(limits.getByRole('definition')).toHaveText(['50 MB', '2 GB', '20 GB']);
 
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await pageFitsWidth(page), `storage at ${width} px`).toBe(true);
-    await snap(page, `settings-storage-${width}`);
-  }
+  await snapWidths(page, 'settings-storage', { widths: [1440, 390] });
 });

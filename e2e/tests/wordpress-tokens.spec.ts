@@ -1,26 +1,16 @@
 /**
- * Settings → Communication services → WordPress (SPEC §2, §5, §8; issue 12, "Tokens (admin)"): the control panel
+ * Settings → Communication services → WordPress (SPEC §2, §5, §8, "Tokens (admin)"): the control panel
  * with the plugin's download and the three install steps, a token generated and shown once, the tokens table and a
  * revocation after a question. Every view is held to WCAG 2.1 AA and photographed at 1440, 800 and 390 px.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectAccessible, ownerInWorkspace, pageFitsWidth, snap } from '../support/flows';
+import { expectAccessible, ownerInWorkspace, snap, snapWidths } from '../support/flows';
 
 const WORDPRESS_SETTINGS = '/admin-panel/settings?tab=communication&service=wordpress';
 const TOKEN_SHAPE = /^(wpt_[A-Za-z0-9_-]{16,40})\.(\S+)$/;
 
 type ListedToken = { token_name: string; token_id: string; created_at: string; site_origin: string };
-
-/** Saves the screen at 1440, 800 and 390 px (nothing may push the page sideways at any), then returns to 1440. */
-async function snapAllWidths(page: Page, name: string) {
-  for (const width of [1440, 800, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await pageFitsWidth(page), `${name} fits ${width} px`).toBe(true);
-    await snap(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 const tokensOf = async (page: Page): Promise<ListedToken[]> => {
   const response = await page.request.get('/api/get-wordpress-tokens');
@@ -85,7 +75,7 @@ test('an admin downloads the plugin, generates a token that is shown once, finds
   const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   expect(await download.failure()).toBeNull();
-  await snapAllWidths(page, 'wordpress-panel-empty');
+  await snapWidths(page, 'wordpress-panel-empty');
 
   // Step 2 leads to the generate view. An empty name is refused here, with SPEC §5's words, and nothing is sent.
   await panel.getByRole('button', { name: 'Generate a token' }).click();
@@ -110,7 +100,7 @@ test('an admin downloads the plugin, generates a token that is shown once, finds
   expect(generations).toBe(0);
   await site.fill('Shop.Example.com:443/cart?x=1');
   await expect(site).toHaveAccessibleDescription('The widget will be accepted only from https://shop.example.com.');
-  await snapAllWidths(page, 'wordpress-generate');
+  await snapWidths(page, 'wordpress-generate');
 
   // Generated: the token once, with the warning, focus on it, and a copy button that says so.
   await submit.click();
@@ -131,7 +121,7 @@ test('an admin downloads the plugin, generates a token that is shown once, finds
   await page.getByRole('button', { name: 'Copy token' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await snapAllWidths(page, 'wordpress-generated');
+  await snapWidths(page, 'wordpress-generated');
 
   // The tokens table has it, without the secret; the server's list never carries it either.
   await page.getByRole('tab', { name: 'Tokens' }).click();
@@ -171,14 +161,14 @@ test('an admin downloads the plugin, generates a token that is shown once, finds
   const shop = sites.getByRole('listitem').filter({ hasText: 'https://shop.example.com' });
   await expect(shop).toContainText('Token: Main shop');
   await expect(shop.getByRole('definition')).toHaveText(['never', '0']);
-  await snapAllWidths(page, 'wordpress-panel-site');
+  await snapWidths(page, 'wordpress-panel-site');
 
   // A second token, so the table has more than one row to look at.
   await generateByApi(page, 'Blog', 'https://blog.example.org');
   await page.getByRole('tab', { name: 'Tokens' }).click();
   await page.reload();
   await expect(table.getByRole('row')).toHaveCount(3);
-  await snapAllWidths(page, 'wordpress-tokens');
+  await snapWidths(page, 'wordpress-tokens');
 
   // Deleting asks first and says what ends; Escape keeps the token.
   await row.getByRole('button', { name: 'Delete token Main shop' }).click();

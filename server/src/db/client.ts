@@ -93,6 +93,11 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void;
   /** Shorter limits for tests that cut the database off. */
   timeouts?: Partial<Timeouts>;
+  /**
+   * PGlite only: a data directory to start from (`PGlite.dumpDataDir`). Tests open hundreds of databases; starting
+   * each from one already migrated takes a quarter of the time of migrating it anew.
+   */
+  image?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = { ...TIMEOUTS, ...options.timeouts };
@@ -146,7 +151,7 @@ export async function openDatabase(options: {
     fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   }
   // pg_trgm backs the client search index (migration 0002); PGlite ships it as a contrib extension.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: options.image });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });

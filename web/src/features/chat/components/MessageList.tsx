@@ -21,6 +21,11 @@ const JUMP_BUTTON_DISTANCE = 50;
 const LOAD_OLDER_DISTANCE = 240;
 /** SPEC §9: the sticky date title hides 1.5 s after scrolling stops. */
 const STICKY_DATE_MS = 1_500;
+/**
+ * Scroll events this soon after the reader's own wheel, touch, key or pointer count as the reader's scrolling (a
+ * touch fling goes on after the finger lifts); later ones are the list's own (a row measured, a page prepended).
+ */
+const READER_SCROLL_MS = 1_000;
 /** Until the first jump to the latest message has settled, the top of the list must not trigger a load. */
 const SETTLE_MS = 300;
 /** A jump opens with this much of the chat above its target (then centres it). */
@@ -98,6 +103,10 @@ export function MessageList({
   const [showJump, setShowJump] = useState(false);
   const [stickyDay, setStickyDay] = useState<string | null>(null);
   const stickyTimer = useRef<number | undefined>(undefined);
+  const readerInputAt = useRef(Number.NEGATIVE_INFINITY);
+  const noteReaderInput = () => {
+    readerInputAt.current = performance.now();
+  };
 
   /*
    * Stable between renders of the same rows: the virtualizer recomputes every row's position whenever
@@ -247,6 +256,8 @@ export function MessageList({
     recordAnchor();
     if (settled && hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_DISTANCE) onLoadOlder();
     if (settled && hasNewer && !loadingNewer && nearBottom()) onLoadNewer?.();
+    // The list's own scrolls must not keep the title up: on a busy machine they went on for seconds.
+    if (performance.now() - readerInputAt.current > READER_SCROLL_MS) return;
     const top = virtualizer.getVirtualItemForOffset(element.scrollTop + 8);
     const row = top ? rows[top.index] : undefined;
     setStickyDay(row && row.kind !== 'start' ? row.day : null);
@@ -380,7 +391,13 @@ export function MessageList({
         tabIndex={0}
         aria-keyshortcuts="ArrowUp ArrowDown"
         onScroll={onScroll}
-        onKeyDown={onListKeyDown}
+        onWheel={noteReaderInput}
+        onTouchMove={noteReaderInput}
+        onPointerDown={noteReaderInput}
+        onKeyDown={(event) => {
+          noteReaderInput();
+          onListKeyDown(event);
+        }}
       >
         {onlyStart ? (
           <EmptyState size="sm" icon={<MessageSquareDashed size={22} />} title={t('chat.empty')} />
