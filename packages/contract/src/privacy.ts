@@ -28,11 +28,11 @@ export type ClientEraseResponse = z.infer<typeof clientEraseResponseSchema>;
 export const clientExportFileName = (shortId: string) => `client-${shortId}-export.zip`;
 
 /**
- * Whether what the admin typed confirms erasing the client named `clientName`: the name itself (spaces around it
- * and letter case aside) or the word {@link ERASE_CONFIRMATION_WORD}.
+ * Whether what the admin typed confirms an erasure: `expected` itself (a client's name, an agent's e-mail; spaces
+ * around it and letter case aside) or the word {@link ERASE_CONFIRMATION_WORD}.
  */
-export function confirmsErase(typed: string, clientName: string): boolean {
+export function confirmsErase(typed: string, expected: string): boolean {
   const text = typed.trim();
   if (!text) return false;
-  return text === ERASE_CONFIRMATION_WORD || text.toLocaleLowerCase() === clientName.trim().toLocaleLowerCase();
+  return text === ERASE_CONFIRMATION_WORD || text.toLocaleLowerCase() === expected.trim().toLocaleLowerCase();
 }

@@ -1,4 +1,4 @@
-import { confirmsErase, type ActionType, type Agent, type AgentAction } from '@kreechat/contract';
+import { type ActionType, type Agent, type AgentAction } from '@kreechat/contract';
 import { fullName } from '../../../lib/format';
 import { isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 
@@ -58,6 +58,3 @@ export function eraseOffer(
   if (agent.userid === ownId || agent.erased_on) return 'none';
   return agent.closed_on ? 'offer' : 'disableFirst';
 }
-
-/** The erase dialog's red button is armed by the agent's e-mail (letter case aside) or the word ERASE. */
-export const eraseArmed = (typed: string, email: string) => confirmsErase(typed, email);
