@@ -94,6 +94,22 @@ async function processed(t: TestApp, botId: number, updateId: number) {
   return Boolean(row);
 }
 
+/**
+ * Whether the update is processed. One taken just as PostgreSQL returns can be stored but fail its first processing
+ * (seen in about one run in ten); it is tried again at its next attempt by the app's clock, which this test holds
+ * still: move the clock there, as time would.
+ */
+async function processedOrRetried(t: TestApp, botId: number, updateId: number) {
+  if (await processed(t, botId, updateId)) return true;
+  const [row] = await t.database.db
+    .select({ error: inboundUpdates.error, nextAttemptAt: inboundUpdates.nextAttemptAt })
+    .from(inboundUpdates)
+    .where(and(eq(inboundUpdates.channelKey, `tg:${botId}`), eq(inboundUpdates.updateId, String(updateId))));
+  const wait = row?.error ? row.nextAttemptAt.getTime() - t.clock.now().getTime() : 0;
+  if (wait > 0) t.clock.advance(wait);
+  return false;
+}
+
 const timed = async <T>(work: () => Promise<T>) => {
   const start = performance.now();
   const value = await work();
@@ -246,7 +262,7 @@ describe('PostgreSQL stopped under a running desk', () => {
     const apiBackMs = performance.now() - backAt;
     expect((await t.client().get('/ready')).status).toBe(200);
 
-    await eventually(() => processed(t, company.bot.id, queued.update_id), 15_000);
+    await eventually(() => processedOrRetried(t, company.bot.id, queued.update_id), 15_000);
     const webhookBackMs = performance.now() - backAt;
     const reply = await fake.waitForCall(
       company.bot.token,
@@ -256,7 +272,7 @@ describe('PostgreSQL stopped under a running desk', () => {
     );
     expect(reply).toBeTruthy();
     const outboxBackMs = performance.now() - backAt;
-    await eventually(() => processed(pollingWorld.t, polling.bot.id, polled.update_id), 20_000);
+    await eventually(() => processedOrRetried(pollingWorld.t, polling.bot.id, polled.update_id), 20_000);
     const pollerBackMs = performance.now() - backAt;
     // The restart released the poller's leader lock with its connection: the poller took it again (else a second
     // process could start polling the same bot beside it).
