@@ -151,6 +151,8 @@ export const users = pgTable(
     disabledAt: at('disabled_at'),
     /** A former agent whose personal data an admin erased: shown as "Former agent", their messages kept. */
     erasedAt: at('erased_at'),
+    /** The admin put away the first-run checklist (connect a channel, invite an agent, …). */
+    checklistDismissedAt: at('checklist_dismissed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -211,6 +213,8 @@ export const clientIdentities = pgTable(
      * a widget guest, whose name and e-mail are only what they typed.
      */
     verified: boolean('verified').notNull().default(true),
+    /** The public handle the channel reports (Telegram's `@username`, without the @); kept current on every update. */
+    username: text('username'),
     createdAt: createdAt(),
   },
   (t) => [
