@@ -127,6 +127,15 @@ export function createAccountRepo(box: SecretBox) {
       return row ? open(row) : Promise.reject(new Error('number held by another company'));
     },
 
+    /** Whether the number's webhook is on now, read past any cached row (the switch may have just flipped). */
+    async webhookActive(db: Db, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ active: whatsappAccounts.webhookActive })
+        .from(whatsappAccounts)
+        .where(eq(whatsappAccounts.id, id));
+      return row?.active ?? false;
+    },
+
     async setWebhookActive(db: Db, id: string, active: boolean) {
       await db.update(whatsappAccounts).set({ webhookActive: active }).where(eq(whatsappAccounts.id, id));
     },

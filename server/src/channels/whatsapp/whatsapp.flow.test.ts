@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, inboundUpdates, messages, tickets, whatsappAccounts } from '../../db/schema';
+import { clients, inboundUpdates, messages, outbox, tickets, whatsappAccounts } from '../../db/schema';
 import {
   buttonReplyMessage,
   imageMessage,
@@ -357,6 +357,44 @@ describe('the WhatsApp core loop', () => {
     expect(stored.some((m) => m.content === 'anyone?')).toBe(false);
     const on = await adminClient.post('/toggle-phone-number-webhook', { phoneNumberId: business.phoneNumberId });
     expect(on.body).toEqual({ webhook_status: true });
+  });
+
+  it('stores and sends nothing for a number switched off right after its traffic, yet records receipts of our sends', async () => {
+    const { business, adminClient, company, addAgent, department } = await companyWithNumber(world);
+    const agent = await addAgent({ departmentId: department.id });
+    const known = newClient();
+    await clientSays(world, business, { ...textMessage({ from: known, body: 'first' }), id: wamid(known) });
+    const db = world.t.database.db;
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    await agent.client.post('/acceptTicket', { ticketid: ticket!.id });
+    const reply = await agent.client.post('/send-message', { ticketid: ticket!.id, content: 'On it.' });
+    const sent = await world.fake.waitForSent((m) => m.waId === known && m.type === 'text');
+    const count = async () => ({
+      clients: (await db.select().from(clients).where(eq(clients.companyId, company.id))).length,
+      tickets: (await db.select().from(tickets).where(eq(tickets.companyId, company.id))).length,
+      messages: (await db.select().from(messages).where(eq(messages.companyId, company.id))).length,
+      outbox: (await db.select().from(outbox).where(eq(outbox.companyId, company.id))).length,
+      sent: world.fake.sent({ phoneNumberId: business.phoneNumberId }).length,
+    });
+    const before = await count();
+
+    // Switched off while the number's row is still fresh in the webhook's memory: Meta delivers anyway.
+    await adminClient.post('/toggle-phone-number-webhook', { phoneNumberId: business.phoneNumberId });
+    const stranger = newClient();
+    await clientSays(world, business, { ...textMessage({ from: known, body: 'still there?' }), id: wamid(known) });
+    await clientSays(world, business, { ...textMessage({ from: stranger, body: 'hello?' }), id: wamid(stranger) });
+    const media = world.fake.addMedia(Buffer.from('img'), 'image/png', { phoneNumberId: business.phoneNumberId });
+    await clientSays(world, business, {
+      ...imageMessage({ from: stranger, media: world.fake.mediaRef(media) }),
+      id: wamid(stranger),
+    });
+    expect(await count()).toEqual(before);
+
+    await world.fake.deliverStatus(sent.wamid, 'read');
+    await eventually(async () => {
+      const [row] = await db.select().from(messages).where(eq(messages.id, reply.body.message.messageid));
+      return row?.deliveryStatus === 'read';
+    });
   });
 });
 

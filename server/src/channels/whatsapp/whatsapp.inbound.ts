@@ -201,10 +201,13 @@ export function createWhatsAppInbound(deps: {
       update: key,
     });
     const none = origin({ waId: '', name: '' });
-    // While the admin has switched the number's webhook off, its traffic is acknowledged and ignored.
-    if (!account.webhookActive) return void (await intake.skip(none));
     const [event] = parseWhatsAppWebhook(item);
     if (!event) return void (await intake.skip(none));
+    // While the admin has switched the number's webhook off, what clients send is acknowledged and ignored: no
+    // client, ticket, message or bot answer. Receipts of what we sent before still count. The flag is read now, not
+    // from the webhook's briefly cached row or the one a queued update carries, so the switch holds at once.
+    if (event.kind !== 'status' && !(await accounts.webhookActive(db, account.id)))
+      return void (await intake.skip(none));
     switch (event.kind) {
       case 'message':
         await intake.receive(origin(event.sender), {
