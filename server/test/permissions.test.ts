@@ -6,7 +6,7 @@
  * One world for the file: a company whose Telegram bot (fake Bot API) brings real tickets, with two departments
  * and a cast, and a rival company. Each row opens the tickets it changes, so rows do not depend on each other.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import {
   ACCOUNT_MESSAGES,
@@ -50,7 +50,8 @@ const TABLE: Row[] = [
     check: ownDataCalls,
   },
   {
-    calls: '`GET /tickets`, closed tickets, `search-ticket`, chat, `search-message`, `get-chat-slice`, pins',
+    calls:
+      '`GET /tickets`, `GET /ticket/:ticketid`, closed tickets, `search-ticket`, chat, `search-message`, `get-chat-slice`, pins',
     agent: 'own department and own tickets',
     moderator: 'all departments',
     admin: 'all',
@@ -489,6 +490,7 @@ async function ticketReading() {
     const expected = Object.fromEntries(viewers.map((v) => [v, who.includes(v) ? 200 : 404])) as Record<Who, number>;
     const messageId = await firstMessage(ticketId);
     const calls: ((c: TestClient) => Promise<Reply>)[] = [
+      (c) => c.get(`/ticket/${ticketId}`),
       (c) => c.get(`/${ticketId}/0/chat`),
       (c) => c.get(`/search-message?ticketid=${ticketId}&keyword=Hello`),
       (c) => c.get(`/get-chat-slice?ticketid=${ticketId}&messageid=${messageId}`),
@@ -497,6 +499,9 @@ async function ticketReading() {
       (c) => c.post(`/${ticketId}/unpin-message`, { messageid: messageId }),
     ];
     for (const call of calls) await expectStatuses({ ...expected, stranger: 401 }, call);
+    // A chat's address shows the ticket to those who see it, with no more than they see in their lists.
+    for (const v of viewers.filter((v) => who.includes(v)))
+      expect((await must(clientOf(v).get(`/ticket/${ticketId}`))).ticket).toMatchObject({ ticketid: ticketId });
     // The lists hold exactly the tickets the same people may open.
     for (const v of viewers) {
       const open = idsOf(await must(clientOf(v).get('/tickets')));
@@ -508,6 +513,11 @@ async function ticketReading() {
       });
     }
   }
+
+  // An address naming no ticket at all answers as one the viewer may not see.
+  await expectStatuses({ agent: 404, moderator: 404, admin: 404, rivalAdmin: 404, stranger: 401 }, (c) =>
+    c.get(`/ticket/${randomUUID()}`),
+  );
 
   // Closed tickets: a department's list, or all of them, for those who see them; Hal's own closed ticket is his.
   const closed = await openTicket('General', 'admin');

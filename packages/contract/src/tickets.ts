@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nullableTimestampSchema, PLATFORMS, requiredText, timestampSchema, uuidSchema } from './common';
-import { MESSAGE_TYPES } from './messages';
+import { DELIVERY_STATUSES, MESSAGE_TYPES } from './messages';
 
 export const TICKET_STAGES = ['pending', 'accepted', 'closed'] as const;
 export type TicketStage = (typeof TICKET_STAGES)[number];
@@ -31,9 +31,19 @@ export const ticketSchema = z.object({
   reopened_on: nullableTimestampSchema,
   rating: z.number().int().nullable(),
   companyid: z.string(),
-  /** A preview of the newest message, for the ticket card: its text, or (see the type) the kind of file. */
+  /**
+   * A preview of the newest message, internal notes included, for the ticket card: its text (a note's with its
+   * mention tokens), or (see the type) the kind of file.
+   */
   last_message: z.string().nullable(),
   last_message_type: z.enum(MESSAGE_TYPES).nullable(),
+  /** That message's id and delivery state: the card marks a reply that failed (kept current by `messageStatus`). */
+  last_message_id: z.string().nullable(),
+  last_message_status: z.enum(DELIVERY_STATUSES).nullable(),
+  /**
+   * When the newest message of the conversation was written, notes aside: a note is no activity of the client's
+   * conversation, so it neither dates the card nor moves it up the lists.
+   */
   last_message_on: nullableTimestampSchema,
   /**
    * Since when the client waits for an answer (their oldest message no agent message followed); null when they
@@ -49,6 +59,11 @@ export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketListSchema = z.array(ticketSchema);
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
+/**
+ * GET /api/ticket/{ticketid} (not in SPEC's API list): one ticket the viewer may see, for a chat's address
+ * (`/tickets/{ticketid}`) opened by a link or a reload; another company's or department's ticket is 404, as is none.
+ */
+export const ticketParamsSchema = z.object({ ticketid: uuidSchema });
 
 /** Closed tickets page by 10 (SPEC §9); the counter grows by 10 until a page comes back empty. */
 export const CLOSED_TICKETS_PAGE = 10;

@@ -11,6 +11,7 @@ import {
   closeTicketBodySchema,
   reopenTicketBodySchema,
   ticketListSchema,
+  ticketParamsSchema,
   ticketResponseSchema,
 } from '@kreechat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +25,15 @@ export const ticketRoutes =
       '/tickets',
       { config: { access: 'member' }, schema: { tags: ['tickets'], response: { 200: ticketListSchema } } },
       async (request) => tickets.listOpen(principalOf(request)),
+    );
+
+    app.get(
+      '/ticket/:ticketid',
+      {
+        config: { access: 'member' },
+        schema: { tags: ['tickets'], params: ticketParamsSchema, response: { 200: ticketResponseSchema } },
+      },
+      async (request) => ({ ticket: await tickets.get(principalOf(request), request.params.ticketid) }),
     );
 
     app.get(

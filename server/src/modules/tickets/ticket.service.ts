@@ -108,6 +108,12 @@ export function createTicketService(deps: {
     visibleRow,
     view,
 
+    /** One ticket the viewer may see (a chat's address); another company's or department's, or none, is 404. */
+    async get(viewer: Principal, ticketId: string): Promise<Ticket> {
+      await visibleRow(viewer, ticketId);
+      return view(viewer.companyId, ticketId);
+    },
+
     /** The open tickets the viewer works on: every department's, or their department's and the ones they handle. */
     async listOpen(viewer: Principal): Promise<Ticket[]> {
       return ticketRepo.listOpen(db, viewer.companyId, scopeOf(viewer), OPEN_TICKETS_LIMIT);
