@@ -47,7 +47,7 @@ test('the tickets table counts Telegram tickets in its widgets, scrolls in 10 mo
   await expect(widget('Telegram tickets').locator('dd')).toHaveText(String(CLIENTS));
   await expect(widget('Pending').locator('dd')).toHaveText(String(CLIENTS));
   await expect(widget('WhatsApp tickets').locator('dd')).toHaveText('0');
-  await expect(widget('Average acceptance time').locator('dd')).toHaveText('0 min');
+  await expect(widget('Average acceptance time').locator('dd')).toHaveText('0 sec');
 
   // The newest ticket is first; the rest arrive when the end of the table scrolls into view (offset 10, then 20).
   const table = page.getByRole('table', { name: 'Tickets of the company' });

@@ -160,9 +160,9 @@ test('an admin writes the greeting in English and Russian, sets the time zone, a
   await page.getByLabel('Name', { exact: true }).fill('Staff day');
   await expect(page.getByRole('checkbox', { name: 'Closed all day' })).toBeChecked();
   await page.getByLabel('First response (minutes)').fill('30');
-  await expect(page.getByText('30 min.', { exact: true })).toBeVisible();
+  await expect(page.getByText('30 min', { exact: true })).toBeVisible();
   await page.getByLabel('Still-waiting message after (minutes)').fill('90');
-  await expect(page.getByText('1 h 30 min.', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 hr 30 min', { exact: true })).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save hours' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Opening hours of General saved.' })).toBeVisible();

@@ -113,6 +113,9 @@ test('a first-response target: the pending card turns amber at 80 % and red at 1
   await page.getByRole('link', { name: 'Tickets' }).click();
   const section = page.getByRole('region', { name: 'Response times' });
   await expect(section.getByLabel('Period')).toHaveValue('7');
+  // Each period says its number of days (the text once read "Last {{days}} days" in every language).
+  await expect(section.getByLabel('Period').locator('option').first()).toHaveText('Last 7 days');
+  await expect(section.getByLabel('Period').locator('option').nth(2)).toHaveText('Last 90 days');
   const row = section.locator(`tr[data-departmentid="${general!.departmentid}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   const cells = row.locator('td');
@@ -121,6 +124,7 @@ test('a first-response target: the pending card turns amber at 80 % and red at 1
   await expect(cells.nth(2)).toHaveText('1', { timeout: 15_000 });
   await expect(cells.nth(5)).toContainText('100%');
   await expect(cells.nth(5)).toContainText('target 10 min');
+  await snap(page, 'targets-admin-period');
   await section.getByLabel('Period').selectOption('dates');
   await expect(section.getByLabel('From')).not.toHaveValue('');
   await expect(row).toBeVisible();

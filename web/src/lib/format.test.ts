@@ -5,6 +5,7 @@ import {
   countryName,
   displayUsername,
   fileSize,
+  formatDuration,
   fullName,
   previewText,
   shortId,
@@ -87,5 +88,30 @@ describe('bubblePreview (SPEC §5: bubble previews 50)', () => {
   it('cuts a longer text to 50 characters and an ellipsis', () => {
     expect(bubblePreview('y'.repeat(51))).toBe(`${'y'.repeat(50)}…`);
     expect(bubblePreview('🙂'.repeat(60))).toBe(`${'🙂'.repeat(50)}…`);
+  });
+});
+
+describe('formatDuration', () => {
+  it('says a duration in its two largest units, rounded', () => {
+    expect(formatDuration(513.45 * 60, 'en')).toBe('8 hr 33 min');
+    expect(formatDuration(45.4, 'en')).toBe('45 sec');
+    expect(formatDuration(12 * 60 + 20, 'en')).toBe('12 min');
+    expect(formatDuration(59 * 60 + 40, 'en')).toBe('1 hr');
+    expect(formatDuration(65 * 60, 'en')).toBe('1 hr 5 min');
+    expect(formatDuration(51 * 3600 + 10 * 60, 'en')).toBe('2 days 3 hr');
+    expect(formatDuration(48 * 3600, 'en')).toBe('2 days');
+  });
+
+  it('never reads negative or broken', () => {
+    expect(formatDuration(-3, 'en')).toBe('0 sec');
+    expect(formatDuration(Number.NaN, 'en')).toBe('0 sec');
+  });
+
+  it('uses the language’s own unit names and order', () => {
+    expect(formatDuration(513.45 * 60, 'ru')).toBe('8 ч 33 мин');
+    expect(formatDuration(513.45 * 60, 'ja')).toBe('8 時間33 分');
+    expect(formatDuration(513.45 * 60, 'es')).toBe('8 h 33 min');
+    expect(formatDuration(513.45 * 60, 'tr')).toBe('8 sa. 33 dk.');
+    expect(formatDuration(90, 'bg')).toBe('2 мин');
   });
 });

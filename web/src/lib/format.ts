@@ -59,3 +59,35 @@ export function fileSize(bytes: number, lang: string): { amount: string; unit: '
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
   return kb >= 1000 ? { amount: number.format(kb / 1024), unit: 'mb' } : { amount: number.format(kb), unit: 'kb' };
 }
+
+/** A duration in its two largest units that say it best, with the unit each part counts. */
+type DurationPart = { value: number; unit: 'second' | 'minute' | 'hour' | 'day' };
+
+function durationParts(totalSeconds: number): DurationPart[] {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  if (seconds < 60) return [{ value: seconds, unit: 'second' }];
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return [{ value: minutes, unit: 'minute' }];
+  if (minutes < 24 * 60) {
+    const rest = minutes % 60;
+    return [
+      { value: Math.floor(minutes / 60), unit: 'hour' },
+      ...(rest ? [{ value: rest, unit: 'minute' } as const] : []),
+    ];
+  }
+  const hours = Math.round(minutes / 60);
+  const rest = hours % 24;
+  return [{ value: Math.floor(hours / 24), unit: 'day' }, ...(rest ? [{ value: rest, unit: 'hour' } as const] : [])];
+}
+
+/**
+ * How long something took or may take, in the reader's language: "45 sec", "12 min", "8 hr 33 min", "2 days 3 hr"
+ * ("8 ч 33 мин", "8 時間33 分"). Two units at most — a response time to the second would be noise. Built on the
+ * language's short unit names and its unit list, as Intl.DurationFormat would, which Node 20 does not have.
+ */
+export function formatDuration(seconds: number, lang: string): string {
+  const parts = durationParts(Number.isFinite(seconds) ? seconds : 0).map(({ value, unit }) =>
+    new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
+  );
+  return new Intl.ListFormat(lang, { type: 'unit', style: 'narrow' }).format(parts);
+}

@@ -1,7 +1,9 @@
 import { MAX_TARGET_MINUTES } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/TextField';
-import { hoursAndMinutes, TARGET_FIELDS, type FieldErrors, type HoursForm, type TargetField } from '../lib/hours-form';
+import { formatDuration } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { TARGET_FIELDS, targetMinutes, type FieldErrors, type HoursForm, type TargetField } from '../lib/hours-form';
 import { useContractMessage } from './use-contract-message';
 import styles from './opening-hours.module.css';
 
@@ -27,11 +29,10 @@ export function ResponseTargets({
     next_response_min: t('openingHours.targets.nextHint'),
     still_waiting_min: t('openingHours.targets.stillWaitingHint'),
   };
+  const lang = currentLanguage();
   const readable = (value: string) => {
-    const split = hoursAndMinutes(value);
-    if (!split) return t('openingHours.targets.none');
-    if (split.hours === 0) return t('openingHours.targets.minutes', { count: split.minutes });
-    return t('openingHours.targets.hoursMinutes', { hours: split.hours, minutes: split.minutes });
+    const minutes = targetMinutes(value);
+    return minutes === null ? t('openingHours.targets.none') : formatDuration(minutes * 60, lang);
   };
   return (
     <div className={styles.targets}>

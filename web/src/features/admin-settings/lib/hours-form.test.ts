@@ -14,9 +14,9 @@ import {
   copyToWorkdays,
   departmentStatus,
   formOf,
-  hoursAndMinutes,
   hoursChanged,
   intervalAfter,
+  targetMinutes,
   type HoursForm,
 } from './hours-form';
 
@@ -194,15 +194,15 @@ describe('departmentStatus', () => {
   });
 });
 
-describe('hoursAndMinutes', () => {
-  it('splits whole positive minutes', () => {
-    expect(hoursAndMinutes('150')).toEqual({ hours: 2, minutes: 30 });
-    expect(hoursAndMinutes('45')).toEqual({ hours: 0, minutes: 45 });
+describe('targetMinutes', () => {
+  it('reads whole positive minutes', () => {
+    expect(targetMinutes(' 150 ')).toBe(150);
+    expect(targetMinutes('45')).toBe(45);
   });
 
   it('is null for what is not a target', () => {
-    expect(hoursAndMinutes('')).toBeNull();
-    expect(hoursAndMinutes('0')).toBeNull();
-    expect(hoursAndMinutes('1.5')).toBeNull();
+    expect(targetMinutes('')).toBeNull();
+    expect(targetMinutes('0')).toBeNull();
+    expect(targetMinutes('1.5')).toBeNull();
   });
 });

@@ -157,9 +157,8 @@ export function departmentStatus(zoned: ZonedSchedule, now: Date): DepartmentSta
   return { kind: 'closed', opens: nextOpening(zoned, now) };
 }
 
-/** Minutes as "2 h 30 min" parts, for the hint under a target; null when not a positive whole number. */
-export function hoursAndMinutes(text: string): { hours: number; minutes: number } | null {
+/** A target field's minutes, for the hint under it; null when not a positive whole number. */
+export function targetMinutes(text: string): number | null {
   const value = Number(text.trim());
-  if (text.trim() === '' || !Number.isInteger(value) || value <= 0) return null;
-  return { hours: Math.floor(value / 60), minutes: value % 60 };
+  return text.trim() === '' || !Number.isInteger(value) || value <= 0 ? null : value;
 }

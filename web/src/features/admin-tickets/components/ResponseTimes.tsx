@@ -3,7 +3,6 @@ import { Timer } from 'lucide-react';
 import type { DepartmentResponseTimes } from '@kreechat/contract';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { DataTable } from '../../../components/DataTable';
@@ -13,34 +12,16 @@ import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api-client';
 import { dayKey } from '../../../lib/dates';
+import { formatDuration } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useResponseTimes } from '../api/get-response-times';
-import { durationParts, PERIOD_DAYS, periodQuery, type Period } from '../lib/response-times';
+import { PERIOD_DAYS, periodQuery, type Period } from '../lib/response-times';
 import styles from './response-times.module.css';
 
 const column = createColumnHelper<DepartmentResponseTimes>();
 /** Keep in sync with response-times.module.css. */
 const PHONE_QUERY = '(max-width: 640px)';
-
-/** "12 min", "1 h 5 min": a response time in the UI language. */
-function duration(t: TFunction, seconds: number): string {
-  const parts = durationParts(seconds);
-  switch (parts.unit) {
-    case 'seconds':
-      return t('responseTimes.seconds', { seconds: parts.seconds });
-    case 'minutes':
-      return t('responseTimes.minutes', { minutes: parts.minutes });
-    case 'hours':
-      return parts.minutes === 0
-        ? t('responseTimes.hours', { hours: parts.hours })
-        : t('responseTimes.hoursMinutes', { hours: parts.hours, minutes: parts.minutes });
-    case 'days':
-      return parts.hours === 0
-        ? t('responseTimes.days', { days: parts.days })
-        : t('responseTimes.daysHours', { days: parts.days, hours: parts.hours });
-  }
-}
 
 /**
  * Admin panel → Tickets → Response times (issue 15): per department, over a chosen period, how many tickets came,
@@ -61,14 +42,16 @@ export function ResponseTimes() {
     const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
     return {
       count: (value: number) => value.toLocaleString(lang),
-      time: (seconds: number | null) => (seconds === null ? none : duration(t, seconds)),
+      time: (seconds: number | null) => (seconds === null ? none : formatDuration(seconds, lang)),
       within: ({ target_min: target, within_target: share }: DepartmentResponseTimes) =>
         target === null ? (
           <span className={styles.muted}>{t('responseTimes.noTarget')}</span>
         ) : (
           <span className={styles.twoLines}>
             {share === null ? <span className={styles.muted}>{t('responseTimes.notYet')}</span> : percent.format(share)}
-            <span className={styles.muted}>{t('responseTimes.target', { time: duration(t, target * 60) })}</span>
+            <span className={styles.muted}>
+              {t('responseTimes.target', { time: formatDuration(target * 60, lang) })}
+            </span>
           </span>
         ),
     };
@@ -123,7 +106,7 @@ export function ResponseTimes() {
           >
             {PERIOD_DAYS.map((days) => (
               <option key={days} value={days}>
-                {t('responseTimes.lastDays', { count: days })}
+                {t('responseTimes.lastDays', { days })}
               </option>
             ))}
             <option value="dates">{t('responseTimes.chooseDates')}</option>

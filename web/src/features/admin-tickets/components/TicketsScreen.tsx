@@ -24,12 +24,11 @@ import { Skeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
-import { shortId } from '../../../lib/format';
+import { formatDuration, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAdminTickets } from '../api/get-tickets';
 import { useLiveTickets } from '../hooks/use-live-tickets';
 import { FILTER_KEYS, filtersToQuery, hasFilters, readFilters, type TicketFilters as Filters } from '../lib/filters';
-import { formatMinutes } from '../lib/paging';
 import { ResponseTimes } from './ResponseTimes';
 import { TicketFilters } from './TicketFilters';
 import styles from './tickets.module.css';
@@ -225,7 +224,7 @@ export function TicketsScreen() {
             <dd>
               {widgetData ? (
                 key === 'averageAcceptanceTime' ? (
-                  t('adminTickets.minutes', { value: formatMinutes(widgetData[key], lang) })
+                  formatDuration(widgetData[key] * 60, lang)
                 ) : (
                   widgetData[key].toLocaleString(lang)
                 )

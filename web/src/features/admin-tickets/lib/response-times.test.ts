@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationParts, periodQuery } from './response-times';
+import { periodQuery } from './response-times';
 
 describe('the response-times period', () => {
   it('counts the last days with today, across a month and a year', () => {
@@ -15,16 +15,5 @@ describe('the response-times period', () => {
     });
     expect(periodQuery({ kind: 'dates', from: '', to: '2026-11-26' }, '2026-11-26')).toBeNull();
     expect(periodQuery({ kind: 'dates', from: '2026-11-27', to: '2026-11-26' }, '2026-11-26')).toBeNull();
-  });
-});
-
-describe('a response time in words', () => {
-  it('uses seconds, minutes, hours and minutes, days and hours', () => {
-    expect(durationParts(45.4)).toEqual({ unit: 'seconds', seconds: 45 });
-    expect(durationParts(12 * 60 + 20)).toEqual({ unit: 'minutes', minutes: 12 });
-    expect(durationParts(59 * 60 + 40)).toEqual({ unit: 'hours', hours: 1, minutes: 0 });
-    expect(durationParts(65 * 60)).toEqual({ unit: 'hours', hours: 1, minutes: 5 });
-    expect(durationParts(51 * 3600 + 10 * 60)).toEqual({ unit: 'days', days: 2, hours: 3 });
-    expect(durationParts(-3)).toEqual({ unit: 'seconds', seconds: 0 });
   });
 });

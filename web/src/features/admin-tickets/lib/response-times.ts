@@ -20,20 +20,3 @@ export function periodQuery(period: Period, today: string): ResponseTimesQuery |
   if (!period.from || !period.to || period.from > period.to) return null;
   return { from: period.from, to: period.to };
 }
-
-export type DurationParts =
-  | { unit: 'seconds'; seconds: number }
-  | { unit: 'minutes'; minutes: number }
-  | { unit: 'hours'; hours: number; minutes: number }
-  | { unit: 'days'; days: number; hours: number };
-
-/** A response time in the two units that say it best: "45 s", "12 min", "1 h 5 min", "2 d 3 h". */
-export function durationParts(totalSeconds: number): DurationParts {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  if (seconds < 60) return { unit: 'seconds', seconds };
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return { unit: 'minutes', minutes };
-  if (minutes < 24 * 60) return { unit: 'hours', hours: Math.floor(minutes / 60), minutes: minutes % 60 };
-  const hours = Math.round(minutes / 60);
-  return { unit: 'days', days: Math.floor(hours / 24), hours: hours % 24 };
-}
