@@ -89,7 +89,7 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
     '—not rated',
   ]);
   const ticketLink = ticketRow.getByRole('link', { name: /^Open ticket [0-9a-f]{8} in the workspace$/ });
-  await expect(ticketLink).toHaveAttribute('href', /^\/\?ticket=[0-9a-f-]{36}$/);
+  await expect(ticketLink).toHaveAttribute('href', /^\/tickets\/[0-9a-f-]{36}$/);
   await snap(page, 'admin-client-history-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(tickets).toBeVisible();

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/Spinner';
+import { CHAT_ROUTE, legacyChatPath } from '../lib/chat-address';
 import { loadAgain } from '../lib/load-again';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSession } from './guards/RequireSession';
@@ -67,6 +68,18 @@ export const routes: RouteObject[] = [
               () => import('./routes/workspace'),
               (m) => m.WorkspaceRoute,
             ),
+            // The workspace itself, or with a chat open at its address: the workspace reads which from the URL.
+            children: [
+              {
+                index: true,
+                // Old links `/?ticket=…` (from before chats had addresses) go to the chat's address.
+                loader: ({ request }) => {
+                  const chat = legacyChatPath(new URL(request.url).search);
+                  return chat ? redirect(chat) : null;
+                },
+              },
+              { path: CHAT_ROUTE },
+            ],
           },
           {
             path: '/profile/:username',

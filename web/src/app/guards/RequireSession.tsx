@@ -70,7 +70,7 @@ export function RequireSession() {
   if (!session) {
     // A session the user ended themselves (a password or e-mail change) starts again on the workspace, as a logout
     // does; only an expired or revoked one brings them back to where they were.
-    const from = expectedLogout() ? undefined : `${location.pathname}${location.search}`;
+    const from = expectedLogout() ? undefined : `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={from ? { from } : null} />;
   }
   return (

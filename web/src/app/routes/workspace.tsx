@@ -37,12 +37,13 @@ import {
   TICKET_FILTER_ID_PREFIX,
   TicketFilterTabs,
   TicketSearchBox,
-  findTicket,
   TicketSearchToggle,
   useOpenTicketCounts,
   openTicketsQueryKey,
+  rememberTicket,
   closedTicketsQueryKey,
   TicketsUnreadMark,
+  useTicket,
   useTicketFromLists,
   useTicketLiveUpdates,
   useTicketSearch,
@@ -51,6 +52,7 @@ import {
   type TicketFilter,
 } from '../../features/tickets';
 import {
+  ChatUnavailable,
   focusReplyBox,
   focusTicketList,
   pressShortcutTarget,
@@ -61,14 +63,17 @@ import {
   type WorkspaceView,
 } from '../../features/workspace';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useMatch, useNavigate } from 'react-router';
+import { isApiError } from '../../lib/api-client';
+import { CHAT_ROUTE, chatPath, isTicketId, messageIdOf } from '../../lib/chat-address';
 import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
 import { useRefreshOnAccessChange, useWorkspaceSocket } from '../../lib/socket';
 import { useIsNarrow } from '../../lib/use-media-query';
 
 /**
- * `/`: the workspace (SPEC §2). Composes the ticket lists, the chat and the live connection inside the shell:
- * selecting a ticket opens its chat (the Chat tab on the narrow layout) and clears its unread mark.
+ * `/`: the workspace (SPEC §2), and `/tickets/{ticketid}` with that chat open. Composes the ticket lists, the chat and
+ * the live connection inside the shell: selecting a ticket moves to its chat's address (lib/chat-address.ts; the Chat
+ * tab on the narrow layout), and the chat shown clears its unread mark.
  */
 // The client panel shows inside the chat, which is fetched after the first screen: so is the panel.
 const ClientPanel = lazyComponent(() => import('../../features/client-panel').then((m) => m.ClientPanel));
@@ -79,10 +84,19 @@ export function WorkspaceRoute() {
   const department = useMyDepartment();
   const socket = useWorkspaceSocket();
   useRefreshOnAccessChange(socket);
-  const [view, setView] = useState<WorkspaceView>('tickets');
+  // The open chat is the address's: a reload, Back and Forward and a shared link show the same one.
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const selectedId = useMatch(CHAT_ROUTE)?.params.ticketid ?? null;
+  const jumpTarget = messageIdOf(hash);
+  const [view, setView] = useState<WorkspaceView>(selectedId ? 'chat' : 'tickets');
+  // A chat the address opens shows on the narrow layout; without one (Back from a chat) the list shows again.
+  const [viewOf, setViewOf] = useState(selectedId);
+  if (viewOf !== selectedId) {
+    setViewOf(selectedId);
+    setView((shown) => (selectedId ? 'chat' : shown === 'chat' ? 'tickets' : shown));
+  }
   const [filter, setFilter] = useState<TicketFilter>('pending');
-  // The last copy of the open ticket seen outside the lists (events about a ticket the lists dropped).
-  const [selected, setSelected] = useState<Ticket | null>(null);
 
   const viewer = useMemo<Viewer>(() => {
     const canSeeAll = seesAllDepartments(session.role);
@@ -102,8 +116,10 @@ export function WorkspaceRoute() {
   useEffect(preloadDialogs, []);
 
   const closedScope = viewer.canSeeAll ? 'all' : viewer.departmentId;
-  const selectedId = selected?.ticketid ?? null;
-  const current = useTicketFromLists(selectedId, closedScope) ?? selected;
+  const fromLists = useTicketFromLists(selectedId, closedScope);
+  // A ticket no loaded list holds (a reload, a link, a found closed ticket) is asked for: 404 when not the viewer's.
+  const linked = useTicket(selectedId, fromLists === undefined);
+  const current = fromLists ?? linked.data;
   const markRead = useMarkTicketRead();
   // The route reads the lists' counts only: a message in a listed ticket re-renders the list, not the workspace.
   const counts = useOpenTicketCounts(viewer.id);
@@ -112,26 +128,29 @@ export function WorkspaceRoute() {
   const pendingSearch = useTicketSearch();
   const closedSearch = useTicketSearch();
 
-  // A ticket moved to a department the viewer does not see leaves their screen, as it left their lists.
+  // The open ticket's copy follows its events; moved to a department the viewer does not see, it leaves their
+  // screen as it left their lists.
   const onTicket = useCallback(
     (ticket: Ticket) => {
-      setSelected((shown) => {
-        if (shown?.ticketid !== ticket.ticketid) return shown;
-        return isVisibleTo(ticket, viewer) ? ticket : null;
-      });
+      if (ticket.ticketid !== selectedId) return;
+      if (isVisibleTo(ticket, viewer)) rememberTicket(queryClient, ticket);
+      else void navigate('/', { replace: true });
     },
-    [viewer],
+    [viewer, selectedId, queryClient, navigate],
   );
   // On the narrow layout the chat is read only while its tab shows; meanwhile its messages count as unread.
   const narrow = useIsNarrow();
   const chatShown = !narrow || view === 'chat';
-  const onClient = useCallback((client: Client) => {
-    setSelected((shown) =>
-      shown?.clientid === client.clientid
-        ? { ...shown, account_number: client.account_number, client_name: client.client_name }
-        : shown,
-    );
-  }, []);
+  // The lists follow a client's new details themselves; the copy of a ticket outside them is followed here.
+  const linkedTicket = linked.data;
+  const onClient = useCallback(
+    (client: Client) => {
+      if (linkedTicket?.clientid !== client.clientid) return;
+      const { account_number, client_name } = client;
+      rememberTicket(queryClient, { ...linkedTicket, account_number, client_name });
+    },
+    [linkedTicket, queryClient],
+  );
   useTicketLiveUpdates(socket, { viewer, openTicketId: chatShown ? selectedId : null, onTicket, onClient });
   useChatLiveUpdates(socket, viewer.id);
   // The composer's bubbles picker stays current while the workspace is open.
@@ -142,24 +161,32 @@ export function WorkspaceRoute() {
     [bubblesHref],
   );
 
+  // Opening another chat adds its address to the history: Back shows the chat before (on a phone, the list).
+  const openChat = useCallback(
+    (ticketid: string) => {
+      setView('chat');
+      if (ticketid !== selectedId) void navigate(chatPath(ticketid));
+    },
+    [selectedId, navigate],
+  );
   const select = useCallback(
     (ticket: Ticket) => {
-      setSelected(ticket);
-      markRead(ticket.ticketid);
-      setView('chat');
+      rememberTicket(queryClient, ticket);
+      openChat(ticket.ticketid);
     },
-    [markRead],
+    [queryClient, openChat],
   );
-
-  // `/?ticket=<id>` (the admin tickets table) opens that ticket once the lists hold it; the link is then spent.
-  const [params, setParams] = useSearchParams();
-  const linkedTicket = params.get('ticket');
+  // A jump to a message (search, pins) names it in the address, without a history entry of its own.
+  const showMessage = useCallback(
+    (messageid: string | null) => {
+      if (selectedId) void navigate(chatPath(selectedId, messageid), { replace: true });
+    },
+    [selectedId, navigate],
+  );
+  // However the chat came to show (a click, Back or Forward, a reload, the Chat tab), its messages are read.
   useEffect(() => {
-    if (!linkedTicket || !counts) return;
-    const ticket = openList()?.find((t) => t.ticketid === linkedTicket);
-    if (ticket) select(ticket);
-    setParams({}, { replace: true });
-  }, [linkedTicket, counts, openList, select, setParams]);
+    if (selectedId && chatShown) markRead(selectedId);
+  }, [selectedId, chatShown, markRead]);
 
   // The number set from the chat shows from the answer at once; clientUpdated brings it (and renames) to the rest.
   const onClientUpdated = useCallback(
@@ -192,10 +219,10 @@ export function WorkspaceRoute() {
     },
     [markChatRead],
   );
+  // A notification's ticket opens wherever it is; the chat pane says so when the viewer may not see it.
   const openTicketById = (ticketid: string) => {
-    const ticket = openList()?.find((t) => t.ticketid === ticketid);
-    if (ticket) select(ticket);
-    return Boolean(ticket);
+    openChat(ticketid);
+    return true;
   };
   const openChatOf = (notification: Notification) => {
     if (!notification.senderid) return;
@@ -230,13 +257,6 @@ export function WorkspaceRoute() {
     focusTicketList(`${TICKET_FILTER_ID_PREFIX}-panel-${next}`);
   };
 
-  // A client's earlier ticket (client panel), a notification: open it even when no list holds it.
-  const openTicket = useCallback(
-    (ticketid: string) => {
-      void findTicket(queryClient, ticketid).then((ticket) => ticket && select(ticket));
-    },
-    [queryClient, select],
-  );
   useClientPanelLive(socket);
 
   // The chat is built again only when its own inputs change, not on every list event (a busy desk gets a few a
@@ -260,17 +280,44 @@ export function WorkspaceRoute() {
               <ClientPanel
                 clientid={current.clientid}
                 currentTicketId={current.ticketid}
-                onOpenTicket={openTicket}
+                onOpenTicket={openChat}
                 embedded
               />
             </Suspense>
           }
           composerTools={composerTools}
           onClientUpdated={onClientUpdated}
+          jumpTarget={jumpTarget}
+          onJumpTargetChange={showMessage}
         />
       ) : undefined,
-    [current, viewer, onAccepted, onReassigned, onTicket, openTicket, composerTools, onClientUpdated],
+    [
+      current,
+      viewer,
+      onAccepted,
+      onReassigned,
+      onTicket,
+      openChat,
+      composerTools,
+      onClientUpdated,
+      jumpTarget,
+      showMessage,
+    ],
   );
+  // An address whose ticket is not shown: loading, not the viewer's (404, or an id that names no ticket), or failed.
+  const unavailable =
+    selectedId && !current ? (
+      <ChatUnavailable
+        state={
+          !isTicketId(selectedId) || (isApiError(linked.error) && linked.error.status === 404)
+            ? 'hidden'
+            : linked.isError
+              ? 'failed'
+              : 'loading'
+        }
+        onRetry={() => void linked.refetch()}
+      />
+    ) : undefined;
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useWorkspaceShortcuts({
@@ -365,12 +412,9 @@ export function WorkspaceRoute() {
           )
         }
         ticketsActions={<TicketSearchToggle search={search} controls={searchId} />}
-        chat={chat}
+        chat={chat ?? unavailable}
         view={view}
-        onViewChange={(next) => {
-          setView(next);
-          if (next === 'chat' && selectedId) markRead(selectedId);
-        }}
+        onViewChange={setView}
         onShowShortcuts={() => setShortcutsOpen(true)}
       />
       {chatPeer && (

@@ -9,7 +9,7 @@ export { useOpenTicketCounts } from './api/get-open-tickets';
 export { openTicketsQueryKey } from './api/get-open-tickets';
 export { TicketsUnreadMark } from './components/TicketsUnreadMark';
 export { closedTicketsQueryKey, type ClosedTicketPages } from './api/get-closed-tickets';
-export { findTicket } from './api/find-ticket';
+export { rememberTicket, useTicket } from './api/get-ticket';
 export { TicketSearchBox } from './components/TicketSearchBox';
 export { useTicketLiveUpdates } from './hooks/use-ticket-live-updates';
 export { useMarkTicketRead } from './hooks/use-unread-tickets';

@@ -10,6 +10,7 @@ import { DataTable } from '../../../components/DataTable';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
 import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
+import { chatPath } from '../../../lib/chat-address';
 import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
 import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -73,7 +74,7 @@ export function ClientTickets({ history }: { history: History }) {
         header: () => t('adminClients.history.ticket'),
         cell: (c) => (
           <Link
-            to={`/?ticket=${c.getValue()}`}
+            to={chatPath(c.getValue())}
             className={styles.idLink}
             aria-label={t('adminClients.history.openTicket', { id: shortId(c.getValue()) })}
           >

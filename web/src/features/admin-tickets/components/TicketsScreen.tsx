@@ -23,6 +23,7 @@ import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { chatPath } from '../../../lib/chat-address';
 import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
 import { formatDuration, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -106,7 +107,7 @@ export function TicketsScreen() {
         enableSorting: false,
         cell: (c) => (
           <Link
-            to={`/?ticket=${c.getValue()}`}
+            to={chatPath(c.getValue())}
             className={styles.idLink}
             aria-label={t('adminTickets.openTicket', { id: shortId(c.getValue()) })}
           >

@@ -56,6 +56,10 @@ interface ChatPaneProps {
   composerTools?: ComposerTools;
   /** The client's account number was set from the header: the screen refreshes the lists it composed. */
   onClientUpdated?: (client: Client) => void;
+  /** The message the chat's address names (`#m-…`): the chat opens there, highlighted, and jumps when it changes. */
+  jumpTarget?: string | null;
+  /** A jump (search, pins) or leaving it changed the message shown: the screen puts it in the address. */
+  onJumpTargetChange?: (messageid: string | null) => void;
 }
 
 /** SPEC §4: only the handler of an open ticket may reply; the composer says why otherwise. */
@@ -124,7 +128,16 @@ function ClosedFooter({ ticket, stars, actions }: { ticket: Ticket; stars: numbe
   );
 }
 
-export function ChatPane({ ticket, viewer, actions, sidePanel, composerTools, onClientUpdated }: ChatPaneProps) {
+export function ChatPane({
+  ticket,
+  viewer,
+  actions,
+  sidePanel,
+  composerTools,
+  onClientUpdated,
+  jumpTarget = null,
+  onJumpTargetChange,
+}: ChatPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const chat = useChat(ticket.ticketid);
@@ -177,10 +190,26 @@ export function ChatPane({ ticket, viewer, actions, sidePanel, composerTools, on
     return () => window.clearTimeout(timer);
   }, [jumpFailed, dismissFailure]);
 
+  // The message jumped to last, by the reader or by the address: the address then naming it is no new jump.
+  const jumpedTo = useRef<string | null>(null);
   const jumpTo = (messageid: string) => {
     pinned.setOpen(false);
+    jumpedTo.current = messageid;
     void jump.jumpTo(messageid);
+    onJumpTargetChange?.(messageid);
   };
+  const { leave, jumpTo: jumpToTarget } = jump;
+  const leaveJump = useCallback(() => {
+    jumpedTo.current = null;
+    leave();
+    onJumpTargetChange?.(null);
+  }, [leave, onJumpTargetChange]);
+  // Opened at a message by its address (a reload, a link), or the address named another one while open.
+  useEffect(() => {
+    if (!jumpTarget || jumpTarget === jumpedTo.current) return;
+    jumpedTo.current = jumpTarget;
+    void jumpToTarget(jumpTarget);
+  }, [jumpTarget, jumpToTarget]);
   const togglePin = (message: Pick<Message, 'ticketid' | 'messageid' | 'created_on'> & Partial<Message>) => {
     const failed = () => setNotice({ text: t('chatTools.actionFailed'), error: true });
     if (pinnedIds.has(message.messageid)) unpin.mutate(message, { onError: failed });
@@ -265,7 +294,7 @@ export function ChatPane({ ticket, viewer, actions, sidePanel, composerTools, on
           hasNewer: jump.hasNewer,
           loadingNewer: jump.loadingNewer,
           onLoadNewer: jump.loadNewer,
-          onLeave: jump.leave,
+          onLeave: leaveJump,
         }}
       />
     );
@@ -372,7 +401,7 @@ export function ChatPane({ ticket, viewer, actions, sidePanel, composerTools, on
               onSendText={sendText}
               onSent={() => {
                 // One's own message brings the reader back to the latest messages, out of a jump too.
-                if (jump.window) jump.leave();
+                if (jump.window) leaveJump();
                 setFollowSignal((n) => n + 1);
               }}
               drop={drop}
