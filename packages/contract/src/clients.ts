@@ -94,15 +94,20 @@ export type UpdateClientNumberBody = z.infer<typeof updateClientNumberBodySchema
 export const CLIENT_PANEL_TICKETS_PAGE = 20;
 
 /**
- * How the client is reached on a channel, ready to show: a Telegram chat id (the Bot API gives no stable username
- * we keep), a WhatsApp number in international form, the e-mail a WordPress visitor gave. `value` is null where
- * the channel told us nothing showable (a WordPress guest who typed no e-mail).
+ * How the client is reached on a channel, ready to show: a Telegram chat id, a WhatsApp number in international
+ * form, the e-mail a WordPress visitor gave. `value` is null where the channel told us nothing showable (a WordPress
+ * guest who typed no e-mail).
  */
 export const CLIENT_IDENTITY_KINDS = ['chat_id', 'phone', 'email', 'id'] as const;
 export const clientIdentitySchema = z.object({
   platform: z.enum(PLATFORMS),
   kind: z.enum(CLIENT_IDENTITY_KINDS),
   value: z.string().nullable(),
+  /**
+   * The public handle the channel last reported (Telegram's @username, without the @; it may change or be removed,
+   * and is kept current from every update); null when there is none.
+   */
+  username: z.string().nullable(),
   since: timestampSchema,
   /**
    * The channel vouches for it: a Telegram chat, a WhatsApp number, an e-mail the WordPress site signed. False for a

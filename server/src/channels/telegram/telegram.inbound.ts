@@ -96,11 +96,22 @@ export function createTelegramInbound(deps: {
       updateId: String(update.update_id),
       ...(recordHere ? { payload: update } : {}),
     };
-    const origin = (client: { chatId: number; name: string; language: string | null }): InboundOrigin => ({
+    // A reaction names no sender's profile: its `username` is absent, and the stored one stays.
+    const origin = (client: {
+      chatId: number;
+      name: string;
+      language: string | null;
+      username?: string | null;
+    }): InboundOrigin => ({
       companyId: bot.companyId,
       platform: 'telegram',
       channelRef: bot.id,
-      client: { externalId: String(client.chatId), name: client.name, language: client.language },
+      client: {
+        externalId: String(client.chatId),
+        name: client.name,
+        language: client.language,
+        username: client.username,
+      },
       update: key,
     });
     const parsed = parseUpdate(update);

@@ -158,6 +158,30 @@ describe('the Telegram webhook with many chats at once', () => {
     }
   });
 
+  it("keeps the client's @username current from every update: set, changed (on the fast path too), removed", async () => {
+    const { bot, company, adminClient } = await companyWithBot(world);
+    const chatId = ++chatCounter;
+    const write = (text: string, username?: string) =>
+      deliver(world, bot, textUpdate({ updateId: world.fake.nextUpdateId(bot.token), chatId, text, username }));
+    const shown = async () => {
+      const [identity] = await world.t.database.db
+        .select({ clientId: clientIdentities.clientId })
+        .from(clientIdentities)
+        .where(and(eq(clientIdentities.companyId, company.id), eq(clientIdentities.externalId, String(chatId))));
+      const panel = await adminClient.get(`/${identity!.clientId}/get-client-panel`);
+      return panel.body.identities.map((i: { value: string; username: string | null }) => [i.value, i.username]);
+    };
+
+    await write('hello', 'ana_old');
+    expect(await shown()).toEqual([[String(chatId), 'ana_old']]);
+    // The ticket is open now: the next messages take the one-statement path, which must not keep a stale handle.
+    await write('renamed', 'ana_new');
+    expect(await shown()).toEqual([[String(chatId), 'ana_new']]);
+    await write('no handle any more');
+    expect(await shown()).toEqual([[String(chatId), null]]);
+    expect((await chatOf(company.id)).get(String(chatId))).toEqual(['hello', 'renamed', 'no handle any more']);
+  });
+
   // Needs a second connection holding the ticket while the webhook writes: PostgreSQL only.
   it.runIf(testDbKind() === 'postgres')(
     'reopens a ticket an agent closes while a message to it is being written, rather than adding to the closed one',

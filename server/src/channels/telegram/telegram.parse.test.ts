@@ -15,7 +15,18 @@ describe('parseUpdate', () => {
     expect(parsed).toMatchObject({ kind: 'message', content: { type: 'text' }, replyTo: null });
     if (parsed.kind !== 'message') throw new Error('not a message');
     expect(parsed.sender.chatId).toBeTypeOf('number');
+    expect(parsed.sender.username).toBe('ana_petrova');
     expect(parsed.date).toBeInstanceOf(Date);
+  });
+
+  it("reads the sender's @username from every update that has one, and none when it was removed", () => {
+    const edited = parseUpdate(fixture('edited-message'));
+    expect(edited).toMatchObject({ kind: 'edited', sender: { username: 'ana_petrova' } });
+    // The bot's own username on the message a button hangs under is not the client's.
+    expect(parseUpdate(fixture('callback-query'))).toMatchObject({ kind: 'callback', sender: { username: null } });
+    const update = fixture('text-message');
+    delete update.message!.from!.username;
+    expect(parseUpdate(update)).toMatchObject({ kind: 'message', sender: { username: null } });
   });
 
   it('takes the largest photo, keeps its caption, and the message it replies to', () => {

@@ -11,7 +11,8 @@ export type ParsedContent =
   | { type: 'image' | 'video' | 'audio' | 'document'; caption: string | null; file: TelegramFileRef }
   | { type: 'location'; latitude: number; longitude: number };
 
-export type TelegramSender = { chatId: number; name: string; language: string | null };
+/** `username`: the public @handle without the @, null when the client has none (or removed it). */
+export type TelegramSender = { chatId: number; name: string; language: string | null; username: string | null };
 
 export type ParsedUpdate =
   | {
@@ -34,7 +35,12 @@ function senderOf(chatId: number, from: TgUser | undefined): TelegramSender {
   const name = from
     ? [from.first_name, from.last_name].filter(Boolean).join(' ') || from.username || `Telegram ${chatId}`
     : `Telegram ${chatId}`;
-  return { chatId, name, language: from?.language_code?.slice(0, 2).toLowerCase() ?? null };
+  return {
+    chatId,
+    name,
+    language: from?.language_code?.slice(0, 2).toLowerCase() ?? null,
+    username: from?.username || null,
+  };
 }
 
 /** SPEC: the largest photo size. Telegram's order is not promised, so choose by area, then by bytes. */

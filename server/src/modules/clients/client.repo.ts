@@ -75,7 +75,13 @@ function showIdentity(
 }
 
 type PanelStats = { tickets: number; open: number; rated: number; average: number | string | null };
-type IdentityJson = { platform: Platform; external_id: string; verified: boolean; created_at: string };
+type IdentityJson = {
+  platform: Platform;
+  external_id: string;
+  verified: boolean;
+  username: string | null;
+  created_at: string;
+};
 
 export const clientRepo = {
   /** Whether the client was erased (their tickets stay closed for good). */
@@ -88,10 +94,10 @@ export const clientRepo = {
     return Boolean(row?.erasedAt);
   },
 
-  /** The client reached at this channel identity, locked for the rest of the transaction. */
+  /** The client reached at this channel identity (with the identity's stored handle), locked until `tx` ends. */
   async findByIdentityForUpdate(tx: Tx, companyId: string, platform: Platform, externalId: string) {
     const [row] = await tx
-      .select({ client: clients })
+      .select({ client: clients, identityId: clientIdentities.id, username: clientIdentities.username })
       .from(clientIdentities)
       .innerJoin(clients, eq(clients.id, clientIdentities.clientId))
       .where(
@@ -106,7 +112,12 @@ export const clientRepo = {
       )
       .limit(1)
       .for('update', { of: clients });
-    return row?.client;
+    return row;
+  },
+
+  /** Keeps the handle the channel reports for one identity (null: the client has none now). */
+  async setIdentityUsername(tx: Tx, identityId: string, username: string | null) {
+    await tx.update(clientIdentities).set({ username }).where(eq(clientIdentities.id, identityId));
   },
 
   /** The client, locked until the transaction ends (an erasure takes it first: intake waits behind it). */
@@ -148,6 +159,7 @@ export const clientRepo = {
         platform: clientIdentities.platform,
         externalId: clientIdentities.externalId,
         verified: clientIdentities.verified,
+        username: clientIdentities.username,
         createdAt: clientIdentities.createdAt,
       })
       .from(clientIdentities)
@@ -158,7 +170,7 @@ export const clientRepo = {
   async insertWithIdentity(
     tx: Tx,
     client: typeof clients.$inferInsert,
-    identity: { platform: Platform; externalId: string; verified: boolean },
+    identity: { platform: Platform; externalId: string; verified: boolean; username: string | null },
   ): Promise<ClientRow> {
     const [row] = await tx.insert(clients).values(client).returning();
     await tx.insert(clientIdentities).values({
@@ -167,6 +179,7 @@ export const clientRepo = {
       platform: identity.platform,
       externalId: identity.externalId,
       verified: identity.verified,
+      username: identity.username,
     });
     return row!;
   },
@@ -303,7 +316,7 @@ export const clientRepo = {
         identities: sql<IdentityJson[]>`(
           select coalesce(json_agg(json_build_object(
                    'platform', i.platform, 'external_id', i.external_id, 'verified', i.verified,
-                   'created_at', i.created_at
+                   'username', i.username, 'created_at', i.created_at
                  ) order by i.created_at, i.id), '[]'::json)
           from ${clientIdentities} i where i.client_id = ${outer.id} and i.company_id = ${outer.companyId})`,
         stats: sql<PanelStats>`(
@@ -323,6 +336,7 @@ export const clientRepo = {
       identities: row.identities.map((i): ClientIdentity => ({
         platform: i.platform,
         ...showIdentity(i.platform, i.external_id, client.email),
+        username: i.username,
         since: new Date(i.created_at).toISOString(),
         verified: i.verified,
       })),

@@ -74,10 +74,15 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
         language?: string | null;
         email?: string | null;
         verified?: boolean;
+        /** The channel's handle as this update reports it (null: none now); absent keeps the stored one. */
+        username?: string | null;
       },
     ): Promise<ClientRow> {
-      const existing = await clientRepo.findByIdentityForUpdate(tx, companyId, platform, identity.externalId);
-      if (existing) {
+      const found = await clientRepo.findByIdentityForUpdate(tx, companyId, platform, identity.externalId);
+      if (found) {
+        const existing = found.client;
+        if (identity.username !== undefined && identity.username !== found.username)
+          await clientRepo.setIdentityUsername(tx, found.identityId, identity.username);
         if (identity.language && identity.language !== existing.language) {
           return (await clientRepo.update(tx, companyId, existing.id, { language: identity.language })) ?? existing;
         }
@@ -95,7 +100,12 @@ export function createClientService(deps: { db: Db; clock: Clock; events: EventP
           language: identity.language ?? null,
           createdAt: clock.now(),
         },
-        { platform, externalId: identity.externalId, verified: identity.verified ?? true },
+        {
+          platform,
+          externalId: identity.externalId,
+          verified: identity.verified ?? true,
+          username: identity.username ?? null,
+        },
       );
     },
 

@@ -39,6 +39,7 @@ describe('the fast path and the waiting client', () => {
         platform: 'telegram',
         clientExternalId: externalId,
         language: 'en',
+        username: null,
         update: { channelKey: 'fast-test', updateId: id, payload: { id } },
         message: {
           id: randomUUID(),

@@ -76,6 +76,8 @@ export type FastAppend = {
   clientExternalId: string;
   /** The language the channel reports for the client; a different one than stored goes the full way. */
   language: string | null;
+  /** The handle the channel reports for the client (null: none); a different one than stored goes the full way. */
+  username: string | null;
   update: { channelKey: string; updateId: string; payload: unknown };
   message: {
     id: string;
@@ -111,6 +113,7 @@ export const intakeFastRepo = {
         platform: item.platform,
         client_external_id: item.clientExternalId,
         language: item.language,
+        username: item.username,
         channel_key: item.update.channelKey,
         update_id: item.update.updateId,
         payload: item.update.payload,
@@ -128,7 +131,7 @@ export const intakeFastRepo = {
     const result = (await db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${input}::jsonb) as x(
-          i int, company_id uuid, platform platform, client_external_id text, language text,
+          i int, company_id uuid, platform platform, client_external_id text, language text, username text,
           channel_key text, update_id text, payload jsonb,
           message_id uuid, type message_type, content text, region text, external_id text, created_at timestamptz)
       ), thread as (
@@ -143,6 +146,7 @@ export const intakeFastRepo = {
           order by created_at desc limit 1
         ) t on t.stage <> 'closed'
         where not c.blocked and (x.language is null or x.language = c.language)
+          and x.username is not distinct from ci.username
       ), open_ticket as (
         select t.id, t.department_id, t.handler_id from tickets t
         where t.id in (select ticket_id from thread) and t.stage <> 'closed'

@@ -242,6 +242,7 @@ export function createIntakeService(deps: {
       platform: origin.platform,
       clientExternalId: origin.client.externalId,
       language: origin.client.language || null,
+      username: origin.client.username ?? null,
       update: {
         channelKey: origin.update.channelKey,
         updateId: origin.update.updateId,

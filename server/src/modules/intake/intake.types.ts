@@ -28,9 +28,18 @@ export type InboundOrigin = {
   /**
    * `email` where the channel knows one (a WordPress visitor's), kept on a client it creates. `verified` is false
    * only for a WordPress guest (their name and e-mail are what they typed; the identity row records it); every other
-   * identity is vouched for by its channel, so absent means true.
+   * identity is vouched for by its channel, so absent means true. `username` is the public handle the channel reports
+   * with this update (Telegram's @username without the @; null: the client has none now), kept on the identity;
+   * absent where the update tells nothing of it, and then the stored one stays.
    */
-  client: { externalId: string; name: string; language: string | null; email?: string | null; verified?: boolean };
+  client: {
+    externalId: string;
+    name: string;
+    language: string | null;
+    email?: string | null;
+    verified?: boolean;
+    username?: string | null;
+  };
   /**
    * The channel update this is, marked processed in the same transaction. With `payload`, it is also recorded
    * there (when it was not recorded before): one commit both records and processes it.

@@ -103,6 +103,7 @@ export async function writeClientExport(
           platform: i.platform,
           id: i.externalId,
           verified: i.verified,
+          username: i.username,
           since: i.createdAt.toISOString(),
         })),
         waiting_for_department: held.map((h) => heldJson(h.id, h.platform, h.message as InboundMessage)),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { ClientHandle } from '../../../components/ClientHandle';
 import { DataTable } from '../../../components/DataTable';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
@@ -40,6 +41,7 @@ export function ClientChannels({ history }: { history: History }) {
             <span className="visually-hidden">{t(`adminClients.identityKinds.${identity.kind}`)}: </span>
             {identity.value ?? <Dash label={t('adminClients.noChannel')} className={styles.muted} />}
           </span>
+          <ClientHandle identity={identity} />
           {!identity.verified && <UnverifiedBadge />}
         </li>
       ))}

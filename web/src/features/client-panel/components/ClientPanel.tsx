@@ -4,6 +4,7 @@ import { ChevronDown, ChevronUp, Star, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { ClientHandle } from '../../../components/ClientHandle';
 import { IconButton } from '../../../components/IconButton';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { Skeleton } from '../../../components/Skeleton';
@@ -61,6 +62,7 @@ function Identity({ identity }: { identity: ClientIdentity }) {
           <span className="visually-hidden">{t(`clientPanel.identityKinds.${identity.kind}`)}: </span>
           {identity.value ?? <Missing />}
         </span>
+        <ClientHandle identity={identity} className={styles.identityValue} />
         {/* Its tooltip opens leftwards: the value column is the panel's right edge. */}
         {!identity.verified && <UnverifiedBadge className={styles.identityBadge} tooltipAlign="end" />}
       </span>
