@@ -58,6 +58,7 @@ import { createPrivacyService, privacyRoutes } from './modules/privacy';
 import { createCompanyService } from './modules/companies';
 import { createDepartmentService, departmentRoutes } from './modules/departments';
 import { createHoursReader, createOpeningHoursService, openingHoursRoutes } from './modules/opening-hours';
+import { createOnboardingService, onboardingRoutes } from './modules/onboarding';
 import { createRegistrationService, createVerificationService, registrationRoutes } from './modules/registration';
 import { createNotificationService, notificationRepo, notificationRoutes } from './modules/notifications';
 import { createRetentionService, createRetentionSweeper, retentionRoutes } from './modules/retention';
@@ -156,6 +157,7 @@ export function buildServices(deps: AppDeps) {
     events: realtime,
     notices,
   });
+  const onboarding = createOnboardingService({ db, clock, agents });
   const auth = createAuthService({
     db,
     clock,
@@ -182,6 +184,7 @@ export function buildServices(deps: AppDeps) {
     agents,
     endSessionsOf: (id, tx) => sessions.endAllOfUser(id, tx),
     dropConnectionsOf: (id) => realtime.endUser(id),
+    openSession: auth.openSession,
   });
   const clients = createClientService({ db, clock, events: realtime });
   // The worker is made below, once the channels exist; delivery only needs to wake it.
@@ -343,6 +346,7 @@ export function buildServices(deps: AppDeps) {
     departments,
     hours,
     openingHours,
+    onboarding,
     autoMessages,
     autoMessageSettings,
     agents,
@@ -486,6 +490,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(departmentRoutes(services.departments));
       await api.register(autoMessageRoutes(services.autoMessageSettings));
       await api.register(openingHoursRoutes(services.openingHours));
+      await api.register(onboardingRoutes(services.onboarding));
       await api.register(clientRoutes(services.clients));
       await api.register(privacyRoutes(services.privacy));
       await api.register(ticketRoutes(services.tickets));

@@ -178,6 +178,14 @@ const TABLE: Row[] = [
     check: storageUsage,
   },
   {
+    calls:
+      '`onboarding` (`GET`), `onboarding/dismiss` (the first-run checklist: its steps read from the company, put away per admin; not in SPEC)',
+    agent: '403',
+    moderator: '403',
+    admin: 'yes',
+    check: onboardingCalls,
+  },
+  {
     calls: '`disconnect-telegram` (not in SPEC)',
     agent: '403',
     moderator: '403',
@@ -943,6 +951,20 @@ async function storageUsage() {
   expect(mine.usedBytes).toBeGreaterThan(0);
   expect(mine.lastDay.some((row: { source: string }) => row.source === 'agents')).toBe(true);
   expect(theirs).toMatchObject({ usedBytes: 0, files: 0, lastDayBytes: 0, lastDay: [] });
+}
+
+async function onboardingCalls() {
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) => c.get('/onboarding'));
+  await expectStatuses({ agent: 403, moderator: 403, stranger: 401, admin: 200 }, (c) =>
+    c.post('/onboarding/dismiss', { dismissed: false }),
+  );
+  // Each admin reads and puts away their own company's list only.
+  const mine = await must(home.adminClient.get('/onboarding'));
+  expect(mine.channels[0]).toEqual({ platform: 'telegram', connected: true, addresses: [`@${home.bot.username}`] });
+  expect(mine.steps).toMatchObject({ channel: true, agent: true, testMessage: true });
+  await must(rival.adminClient.post('/onboarding/dismiss', { dismissed: true }));
+  expect((await must(home.adminClient.get('/onboarding'))).dismissed).toBe(false);
+  await must(rival.adminClient.post('/onboarding/dismiss', { dismissed: false }));
 }
 
 async function telegramDisconnect() {

@@ -27,3 +27,4 @@ export * from './agent-erase';
 export * from './file-types';
 export * from './storage-usage';
 export * from './privacy';
+export * from './onboarding';

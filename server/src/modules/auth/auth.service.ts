@@ -26,7 +26,7 @@ import type { AttemptGuard, AttemptPolicy } from '../../platform/attempt-guard';
 import type { FailureLimiter } from '../../platform/failure-limiter';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { ActionService } from '../actions';
-import type { AgentService } from '../agents';
+import type { AgentService, UserRow } from '../agents';
 import { EMAIL_IN_USE } from '../agents';
 import type { CompanyService } from '../companies';
 import type { DepartmentService } from '../departments';
@@ -67,6 +67,9 @@ export const CURRENT_PASSWORD_FAILURES = {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 const asLanguage = (lang: string) => lang as Language;
+
+/** What a new session records of the browser that opened it. */
+export type SessionMeta = { userAgent?: string; ip?: string };
 
 /** Login, logout and the caller's own account. */
 export function createAuthService(deps: {
@@ -111,6 +114,31 @@ export function createAuthService(deps: {
     await failures.reset(key);
   }
 
+  /** Opens a session for a user already proved to be who they say, as login does after the password. */
+  async function openSession(user: UserRow, meta: SessionMeta) {
+    const now = clock.now();
+    const session = await db.transaction(async (tx) => {
+      const created = await sessions.create(user, meta, tx);
+      await agents.update(user.companyId, user.id, { lastLoginAt: now }, tx);
+      await actions.record({ companyId: user.companyId, userId: user.id, actionType: 'user_login' }, tx);
+      return created;
+    });
+    const response: LoginResponse = {
+      user: {
+        id: user.id,
+        username: `${user.firstName} ${user.lastName}`.trim(),
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        companyId: user.companyId,
+      },
+      isPushSubscribed: await agents.isPushSubscribed(user.id),
+      lang: asLanguage(user.language),
+    };
+    return { session, response };
+  }
+
   return {
     /**
      * Claims an attempt under LOGIN_LIMITS before the password is checked (so concurrent guesses cannot outrun
@@ -118,36 +146,18 @@ export function createAuthService(deps: {
      * password leaves its claim counted; a right one clears this address's count. A disabled account is refused
      * only after a right password, so the refusal tells nothing to a guesser.
      */
-    async login(body: LoginBody, meta: { userAgent?: string; ip?: string }) {
+    async login(body: LoginBody, meta: SessionMeta) {
       const attempt = await attempts.begin(LOGIN_LIMITS, body.email, meta.ip);
       const user = await agents.findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
       if (!user || !ok) throw new UnauthorizedError(INVALID_LOGIN);
       if (user.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED);
       await attempt.succeeded();
-
-      const now = clock.now();
-      const session = await db.transaction(async (tx) => {
-        const created = await sessions.create(user, meta, tx);
-        await agents.update(user.companyId, user.id, { lastLoginAt: now }, tx);
-        await actions.record({ companyId: user.companyId, userId: user.id, actionType: 'user_login' }, tx);
-        return created;
-      });
-      const response: LoginResponse = {
-        user: {
-          id: user.id,
-          username: `${user.firstName} ${user.lastName}`.trim(),
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          role: user.role,
-          companyId: user.companyId,
-        },
-        isPushSubscribed: await agents.isPushSubscribed(user.id),
-        lang: asLanguage(user.language),
-      };
-      return { session, response };
+      return openSession(user, meta);
     },
+
+    /** Signs in a user who proved their address another way (a new company's owner, by the mailed code). */
+    openSession,
 
     async logout(token: string | undefined) {
       const ended = await sessions.end(token);

@@ -1,6 +1,7 @@
 import {
   codeSentResponseSchema,
   emailBodySchema,
+  loginResponseSchema,
   okSchema,
   precheckBodySchema,
   registerCompanyBodySchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PER_IP_LIMIT } from '../auth';
+import { setSessionCookie } from '../../platform/access';
 import type { RegistrationService } from './registration.service';
 import { VERIFICATION_SESSION_TTL_MS } from './verification.service';
 
@@ -78,12 +80,18 @@ export const registrationRoutes =
       '/register-company-kreechat',
       {
         config: limited,
-        schema: { tags: ['registration'], body: registerCompanyBodySchema, response: { 200: okSchema } },
+        schema: { tags: ['registration'], body: registerCompanyBodySchema, response: { 200: loginResponseSchema } },
       },
+      // Answers as login does, with the new admin's session cookie: registration ends signed in.
       async (request, reply) => {
-        await registration.registerCompany(request.body.data, request.cookies[VERIFY_COOKIE]);
+        const { session, response } = await registration.registerCompany(
+          request.body.data,
+          request.cookies[VERIFY_COOKIE],
+          { userAgent: request.headers['user-agent'], ip: request.ip },
+        );
         reply.clearCookie(VERIFY_COOKIE, { path: '/api' });
-        return { message: 'Company registered' };
+        setSessionCookie(request, reply, session.token, session.expiresAt);
+        return response;
       },
     );
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { ConflictError, ValidationError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { AgentService } from '../agents';
+import type { AuthService, SessionMeta } from '../auth';
 import type { CompanyService } from '../companies';
 import { DEFAULT_DEPARTMENT_NAME, type DepartmentService } from '../departments';
 import type { VerificationService } from './verification.service';
@@ -35,6 +36,8 @@ export function createRegistrationService(deps: {
   endSessionsOf: (userId: string, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>;
   /** Drops the user's live connections: after the commit, so none reconnects on a session not yet gone. */
   dropConnectionsOf: (userId: string) => void;
+  /** Opens a session as login does (auth's `openSession`). */
+  openSession: AuthService['openSession'];
 }) {
   const { db, clock, publicUrl, verification, companies, departments, agents, endSessionsOf, dropConnectionsOf } = deps;
 
@@ -63,12 +66,16 @@ export function createRegistrationService(deps: {
       from: string | undefined,
     ) => verification.verify(purpose, email, code, secret, from),
 
-    /** Creates the company, its first department and its admin (the contact person) in one transaction. */
-    async registerCompany(data: RegistrationData, secret: string | undefined) {
+    /**
+     * Creates the company, its first department and its admin (the contact person) in one transaction, then signs
+     * the admin in: they proved the address by its code and typed the password a moment ago, so asking for it
+     * again on the login screen would only be in their way.
+     */
+    async registerCompany(data: RegistrationData, secret: string | undefined, meta: SessionMeta) {
       const passwordHash = await hashPassword(data.password);
       const { firstName, lastName } = splitContactPerson(data.contact_person);
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      const admin = await db.transaction(async (tx) => {
         await verification.consume('register', data.company_email, secret, tx);
         // Taken since its code was mailed: said to the one who proved the address, in words that fit any cause.
         if (await agents.emailTaken(data.company_email, tx)) throw new ConflictError(REGISTRATION_NOT_COMPLETED);
@@ -85,7 +92,7 @@ export function createRegistrationService(deps: {
           tx,
         );
         const department = await departments.create(company.id, DEFAULT_DEPARTMENT_NAME, tx);
-        const admin = await agents.create(
+        return agents.create(
           {
             companyId: company.id,
             email: data.company_email,
@@ -98,8 +105,8 @@ export function createRegistrationService(deps: {
           },
           tx,
         );
-        return { companyId: company.id, adminId: admin.id };
       });
+      return deps.openSession(admin, meta);
     },
 
     /**

@@ -28,7 +28,7 @@ const registration = (email: string, overrides: Record<string, unknown> = {}) =>
 });
 
 describe('company registration', () => {
-  it('registers a company after the e-mailed code is verified, and its admin can log in', async () => {
+  it('registers a company after the e-mailed code is verified, signed in at once, and its admin can log in', async () => {
     const browser = t.client();
     const email = uniqueEmail('owner');
     expect((await browser.post('/precheck', { data: { ...registration(email), prod_name: 'KreeChat' } })).status).toBe(
@@ -44,7 +44,13 @@ describe('company registration', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     expect((await browser.post('/verify-email-code', { email, code })).status).toBe(200);
-    expect((await browser.post('/register-company-kreechat', { data: registration(email) })).status).toBe(200);
+    const registered = await browser.post('/register-company-kreechat', { data: registration(email) });
+    // Signed in at once, as login would: no second typing of the password just chosen.
+    expect(registered.status).toBe(200);
+    expect(registered.body).toMatchObject({ user: { email, role: 'admin', firstName: 'Grace' }, lang: 'en' });
+    expect(registered.cookies.find((c) => c.name === 'kc_session')).toMatchObject({ httpOnly: true });
+    expect((await browser.get('/auth/validate')).body).toMatchObject({ status: 'valid', role: 'admin' });
+    expect((await browser.get('/onboarding')).status).toBe(200);
 
     const admin = t.client();
     const loggedIn = await login(admin, email, STRONG_PASSWORD);
