@@ -123,7 +123,7 @@ test('an agent hands a ticket to another department live, sends one to its queue
   const shortId = /#([0-9a-f]{8})$/.exec(idText)?.[1] ?? '';
   expect(shortId).toHaveLength(8);
   await bruno.getByRole('button', { name: 'Search tickets' }).first().click();
-  const box = bruno.getByRole('searchbox', { name: 'Search pending tickets' });
+  const box = bruno.getByRole('searchbox', { name: 'Search open tickets' });
   await expect(box).toBeFocused();
   // Search covers every open ticket of Bruno's, whichever filter shows (Anastasia is under Mine).
   await box.fill('anast');
@@ -145,11 +145,11 @@ test('an agent hands a ticket to another department live, sends one to its queue
 
   // Alma no longer finds what left her department; the closed list has its own search.
   await alma.getByRole('button', { name: 'Search tickets' }).click();
-  await alma.getByRole('searchbox', { name: 'Search pending tickets' }).fill('Boris');
-  await alma.getByRole('searchbox', { name: 'Search pending tickets' }).press('Enter');
+  await alma.getByRole('searchbox', { name: 'Search open tickets' }).fill('Boris');
+  await alma.getByRole('searchbox', { name: 'Search open tickets' }).press('Enter');
   await expect(almaPending.getByText('No tickets found!')).toBeVisible();
   const almaClosed = await ticketList(alma, 'closed');
-  await expect(alma.getByRole('searchbox', { name: 'Search pending tickets' })).toHaveCount(0);
+  await expect(alma.getByRole('searchbox', { name: 'Search open tickets' })).toHaveCount(0);
   await alma.getByRole('button', { name: 'Search tickets' }).click();
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).fill('Boris');
   await alma.getByRole('searchbox', { name: 'Search closed tickets' }).press('Enter');

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { workingMs, type OpeningHours, type Ticket } from '@kreechat/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServices } from '../src/app';
@@ -134,6 +135,41 @@ describe('npm run demo: a working desk on a fresh database', () => {
     const hers = (await maria.get('/tickets')).body as { stage: string }[];
     expect(hers.some((x) => x.stage === 'accepted')).toBe(true);
     expect(hers.some((x) => x.stage === 'pending')).toBe(true);
+  });
+
+  it('has clients waiting against response targets: some cards plainly waiting, some due soon, some overdue', async () => {
+    const admin = t.client();
+    await login(admin, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    const open = (await admin.get('/tickets')).body as Ticket[];
+    const hours = (await admin.get('/opening-hours')).body as OpeningHours;
+    const now = new Date();
+    const tones = new Map<string, string>();
+    for (const ticket of open) {
+      if (!ticket.awaiting_since) continue;
+      const department = hours.departments.find((d) => d.departmentid === ticket.departmentid)!;
+      const target = ticket.first_response_on ? department.next_response_min : department.first_response_min;
+      const waited = workingMs(
+        { timeZone: hours.time_zone, schedule: department },
+        new Date(ticket.awaiting_since),
+        now,
+      );
+      const ratio = waited / (target! * 60_000);
+      tones.set(ticket.client_name, ratio >= 1 ? 'late' : ratio >= 0.8 ? 'soon' : 'ok');
+    }
+    expect(Object.fromEntries(tones)).toEqual({
+      'Olga Ivanova': 'soon',
+      'Carlos Mendes': 'late',
+      'Emma Clarke': 'ok',
+      'Yuki Tanaka': 'late',
+      'Pieter van Dijk': 'soon',
+      'Ahmed Hassan': 'late',
+      'Thabo Nkosi': 'ok',
+      'Lucas Silva': 'late',
+    });
+    // Answered tickets carry their first response, for the targets' counts in the admin panel.
+    const sophie = open.find((x) => x.client_name === 'Sophie Martin')!;
+    expect(sophie).toMatchObject({ awaiting_since: null });
+    expect(sophie.first_response_on).not.toBeNull();
   });
 
   it('changes nothing when run again', async () => {

@@ -8,12 +8,13 @@
  * messages are stored as already delivered. A reply typed later on the demo desk fails visibly ("the bot is no
  * longer connected"), which is what would happen to a real desk whose channel was removed.
  */
-import type { Platform } from '@kreechat/contract';
+import { DEFAULT_SCHEDULE, DEFAULT_TARGETS, type DepartmentTargets, type Platform } from '@kreechat/contract';
 import type { Services } from '../app';
 import type { Db, Tx } from '../db/client';
 import { pinRepo } from '../modules/pins/pin.repo';
 import { notificationRepo } from '../modules/notifications/notification.repo';
 import { messageRepo, type MessageRow } from '../modules/messages';
+import { openingHoursRepo } from '../modules/opening-hours/opening-hours.repo';
 import { ticketRepo } from '../modules/tickets';
 import type { Clock } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
@@ -35,6 +36,17 @@ export const DEMO_AGENTS = [
 ];
 const DEPARTMENTS = ['Support', 'Billing', 'Sales'] as const;
 type Department = (typeof DEPARTMENTS)[number];
+
+/**
+ * The departments' response targets (open 24/7), set so the desk shows every state of a waiting client's card: with
+ * the conversations below, Olga (26 of 30 min) and Pieter (50 of 60) are due soon, Carlos, Yuki, Ahmed and Lucas
+ * overdue, Emma and Thabo plainly waiting.
+ */
+const TARGETS: Record<Department, Pick<DepartmentTargets, 'first_response_min' | 'next_response_min'>> = {
+  Support: { first_response_min: 30, next_response_min: 60 },
+  Billing: { first_response_min: 60, next_response_min: 120 },
+  Sales: { first_response_min: 240, next_response_min: 240 },
+};
 
 /** A clock the seed sets to each moment it writes; the services stamp their rows (clients, actions) with it. */
 export type DemoClock = Clock & { set(at: Date): void };
@@ -442,6 +454,18 @@ async function seedDesk(services: Services, tx: Tx, companyId: string, now: Date
     if (agent) agents.set(email, agent);
   }
   const at = (ago: number) => new Date(now.getTime() - ago);
+  for (const [name, targets] of Object.entries(TARGETS)) {
+    const departmentId = departmentIds.get(name);
+    if (departmentId) {
+      await openingHoursRepo.upsert(
+        tx,
+        companyId,
+        departmentId,
+        { ...DEFAULT_SCHEDULE, ...DEFAULT_TARGETS, ...targets },
+        now,
+      );
+    }
+  }
 
   for (const conversation of CONVERSATIONS) {
     const { client: who, lines } = conversation;
@@ -462,6 +486,8 @@ async function seedDesk(services: Services, tx: Tx, companyId: string, now: Date
       stage: 'pending',
       createdAt: first,
       updatedAt: first,
+      // The client's first message opens the ticket: they wait from then.
+      awaitingSince: first,
     });
     const record = (
       actionType: 'ticket_create' | 'ticket_accept' | 'ticket_close' | 'ticket_reopen' | 'ticket_rating',
@@ -493,7 +519,11 @@ async function seedDesk(services: Services, tx: Tx, companyId: string, now: Date
               deliveryStatus: read && lineIndex === lastClientLine ? 'read' : 'received',
             }),
           });
-          ticket = (await ticketRepo.update(tx, companyId, ticket.id, { updatedAt: when }))!;
+          // As intake's touch: the client waits from their oldest message no answer followed.
+          ticket = (await ticketRepo.update(tx, companyId, ticket.id, {
+            updatedAt: when,
+            awaitingSince: ticket.awaitingSince ?? when,
+          }))!;
           break;
         }
         case 'agent': {
@@ -508,7 +538,15 @@ async function seedDesk(services: Services, tx: Tx, companyId: string, now: Date
               deliveryStatus: deliveredStatus(who.platform, lineIndex < lastClientLine || line.ago > HOUR),
             }),
           });
-          ticket = (await ticketRepo.update(tx, companyId, ticket.id, { updatedAt: when }))!;
+          // As ticketRepo.answered: the client waits no more, and the first answer is the ticket's first response
+          // (its working time is the wall time: the demo's departments are open 24/7).
+          ticket = (await ticketRepo.update(tx, companyId, ticket.id, {
+            updatedAt: when,
+            awaitingSince: null,
+            firstResponseAt: ticket.firstResponseAt ?? when,
+            firstResponseWorkSec:
+              ticket.firstResponseWorkSec ?? Math.round((when.getTime() - ticket.createdAt.getTime()) / 1000),
+          }))!;
           break;
         }
         case 'accept':
@@ -534,6 +572,7 @@ async function seedDesk(services: Services, tx: Tx, companyId: string, now: Date
             closedAt: when,
             closedById: handler!.id,
             updatedAt: when,
+            awaitingSince: null,
           }))!;
           await record('ticket_close', { userId: handler!.id });
           break;
@@ -558,6 +597,8 @@ async function seedDesk(services: Services, tx: Tx, companyId: string, now: Date
             handlerId: null,
             reopenedAt: when,
             updatedAt: when,
+            // The client's message reopened it: they wait from then.
+            awaitingSince: when,
           }))!;
           await services.clients.incrementReopened(tx, client);
           await record('ticket_reopen');

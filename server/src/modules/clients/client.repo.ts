@@ -388,7 +388,8 @@ export const clientRepo = {
       department_name: r.departmentName,
       user_name: r.handlerFirst === null ? null : `${r.handlerFirst} ${r.handlerLast ?? ''}`.trim(),
       created_on: r.createdAt.toISOString(),
-      closed_on: r.closedAt?.toISOString() ?? null,
+      // A reopened ticket keeps its last close in the row, but is not closed.
+      closed_on: r.stage === 'closed' ? (r.closedAt?.toISOString() ?? null) : null,
       rating: r.rating,
     }));
   },

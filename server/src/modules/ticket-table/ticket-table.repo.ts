@@ -178,7 +178,8 @@ export const ticketTableRepo = {
       updated_on: iso(r.updated_at)!,
       reopened_on: iso(r.reopened_at),
       accepted_on: iso(r.accepted_at),
-      closed_on: iso(r.closed_at),
+      // A reopened ticket keeps its last close in the row, but is not closed.
+      closed_on: r.stage === 'closed' ? iso(r.closed_at) : null,
     }));
   },
 };

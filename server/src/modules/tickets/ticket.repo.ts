@@ -31,11 +31,18 @@ function selectViews(tx: Tx) {
       handlerLast: handler.lastName,
       closerFirst: closer.firstName,
       closerLast: closer.lastName,
-      // The newest message in one lookup (by the (ticket_id, seq) index): "type|created_at|content".
+      // The newest message, notes included, in one lookup (by the (ticket_id, seq) index): the card's preview,
+      // "type|delivery_status|id|content".
       lastMessage: sql<
         string | null
-      >`(select m.type::text || '|' || to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '|' || m.content
+      >`(select m.type::text || '|' || m.delivery_status::text || '|' || m.id::text || '|' || m.content
         from ${messages} m where m.ticket_id = ${tickets.id} order by m.seq desc limit 1)`,
+      // When the newest message that is not a note was written: a note dates nothing (the same index, walked back
+      // past the notes).
+      lastMessageOn: sql<
+        string | null
+      >`(select to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        from ${messages} m where m.ticket_id = ${tickets.id} and m.type <> 'note' order by m.seq desc limit 1)`,
     })
     .from(tickets)
     .innerJoin(clients, eq(clients.id, tickets.clientId))
@@ -47,12 +54,13 @@ function selectViews(tx: Tx) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
 function lastMessageOf(packed: string | null) {
-  if (!packed) return { last_message: null, last_message_type: null, last_message_on: null };
-  const [type, at, ...content] = packed.split('|');
+  if (!packed) return { last_message: null, last_message_type: null, last_message_id: null, last_message_status: null };
+  const [type, status, id, ...content] = packed.split('|');
   return {
     last_message: content.join('|'),
     last_message_type: type as Ticket['last_message_type'],
-    last_message_on: at ?? null,
+    last_message_id: id ?? null,
+    last_message_status: (status ?? null) as Ticket['last_message_status'],
   };
 }
 
@@ -76,12 +84,14 @@ function toTicket(r: ViewRow): Ticket {
     created_on: t.createdAt.toISOString(),
     updated_on: t.updatedAt.toISOString(),
     accepted_on: iso(t.acceptedAt),
-    closed_on: iso(t.closedAt),
-    closed_by_name: fullName(r.closerFirst, r.closerLast),
+    // A reopened ticket keeps its last close in the row (the counts read it) but is not closed: nothing lists it.
+    closed_on: t.stage === 'closed' ? iso(t.closedAt) : null,
+    closed_by_name: t.stage === 'closed' ? fullName(r.closerFirst, r.closerLast) : null,
     reopened_on: iso(t.reopenedAt),
     rating: t.rating,
     companyid: t.companyId,
     ...lastMessageOf(r.lastMessage),
+    last_message_on: r.lastMessageOn,
     awaiting_since: iso(t.awaitingSince),
     first_response_on: iso(t.firstResponseAt),
     arrived_closed: t.arrivedClosed,

@@ -256,6 +256,11 @@ export function WorkspaceRoute() {
     setView('tickets');
     focusTicketList(`${TICKET_FILTER_ID_PREFIX}-panel-${next}`);
   };
+  // The open search found nothing but closed tickets match: the Closed list, searching the same keyword.
+  const showClosedMatches = (keyword: string) => {
+    closedSearch.show(keyword);
+    showFilter('closed');
+  };
 
   useClientPanelLive(socket);
 
@@ -379,7 +384,7 @@ export function WorkspaceRoute() {
                 key={searchId}
                 id={searchId}
                 search={search}
-                label={filter === 'closed' ? t('ticketSearch.closedLabel') : t('ticketSearch.pendingLabel')}
+                label={filter === 'closed' ? t('ticketSearch.closedLabel') : t('ticketSearch.openLabel')}
               />
             )}
           </>
@@ -404,6 +409,7 @@ export function WorkspaceRoute() {
               viewer={viewer}
               filter={filter}
               search={pendingSearch}
+              onShowClosed={showClosedMatches}
               selectedId={selectedId}
               onSelect={select}
               onAccepted={onAccepted}

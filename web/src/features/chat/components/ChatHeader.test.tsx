@@ -50,6 +50,8 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   companyid: 'co',
   last_message: 'Hello',
   last_message_type: 'text',
+  last_message_id: 'm1',
+  last_message_status: 'received',
   last_message_on: '2026-03-01T10:00:00Z',
   awaiting_since: null,
   first_response_on: null,

@@ -27,12 +27,16 @@ interface OpenTicketsProps {
   filter: OpenTicketFilter;
   /** The column's search (its box sits above the list): its results replace the list while a keyword is set. */
   search?: TicketSearch;
+  /** Shows the closed tickets matching a keyword the open search did not find. */
+  onShowClosed?: (keyword: string) => void;
   selectedId: string | null;
   onSelect: (ticket: Ticket) => void;
   /** After the viewer accepted a ticket (the workspace opens its chat). */
   onAccepted?: (ticket: Ticket) => void;
   /** The id of the column heading that names the list. */
   labelledBy: string;
+  /** A way forward under the empty list (an admin's first-run checklist). */
+  emptyAction?: ReactNode;
 }
 
 const ACCEPT_ERROR_MS = 5_000;
@@ -48,10 +52,12 @@ export function OpenTickets({
   viewer,
   filter,
   search,
+  onShowClosed,
   selectedId,
   onSelect,
   onAccepted,
   labelledBy,
+  emptyAction,
 }: OpenTicketsProps) {
   const { t } = useTranslation();
   const now = useNow();
@@ -118,6 +124,7 @@ export function OpenTickets({
         current={tickets.data ?? []}
         labelledBy={labelledBy}
         renderTicket={renderTicket}
+        onShowClosed={onShowClosed}
       />
     );
   } else if (tickets.isPending) {
@@ -138,6 +145,7 @@ export function OpenTickets({
         icon={<Inbox size={24} />}
         title={t(EMPTY_TITLE[filter])}
         description={t(EMPTY_HINT[filter])}
+        action={emptyAction}
       />
     );
   } else {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import type { Ticket } from '@kreechat/contract';
+import { DEFAULT_SCHEDULE, type Ticket } from '@kreechat/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
 import '../../../lib/i18n';
+import type { DepartmentClock } from '../lib/response-clock';
 import { TicketCard } from './TicketCard';
 
 afterEach(cleanup);
@@ -36,6 +37,8 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   companyid: 'co',
   last_message: 'Hello',
   last_message_type: 'text',
+  last_message_id: 'm1',
+  last_message_status: 'received',
   last_message_on: '2026-03-01T10:00:00Z',
   awaiting_since: null,
   first_response_on: null,
@@ -69,5 +72,69 @@ describe('TicketCard: a guest client', () => {
     expect(open.getAttribute('aria-describedby')).toBeNull();
     expect(screen.queryByText(notVerified)).toBeNull();
     expect(screen.queryByText(guestExplanation)).toBeNull();
+  });
+});
+
+const renderMine = (t: Ticket, clock?: DepartmentClock) =>
+  render(<TicketCard ticket={t} viewerId="u1" now={NOW} selected={false} onSelect={() => undefined} clock={clock} />);
+const mine = (overrides: Partial<Ticket>) =>
+  ticket({ stage: 'accepted', userid: 'u1', user_name: 'Una Agent', accepted: true, ...overrides });
+const alwaysOpen = (firstResponseMin: number | null): DepartmentClock => ({
+  zoned: { timeZone: 'UTC', schedule: DEFAULT_SCHEDULE },
+  firstResponseMin,
+  nextResponseMin: null,
+});
+
+describe('TicketCard: the last message', () => {
+  it('previews an internal note as "Note:" with its mentions as names, never the raw token', () => {
+    renderCard(
+      ticket({
+        last_message_type: 'note',
+        last_message: '@[Kenji Sato](2a41a6fe-1111-4222-8333-944455556666) please call her',
+        last_message_status: 'sent',
+      }),
+    );
+    expect(screen.getByText('Note: @Kenji Sato please call her')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('2a41a6fe');
+  });
+
+  it('marks a reply that did not reach the client', () => {
+    renderCard(mine({ last_message_type: 'document', last_message: '', last_message_status: 'failed' }));
+    const preview = screen.getByText(/Document/);
+    expect(preview.textContent).toContain(en.chat.status.failed);
+    expect(preview.querySelector('svg')).not.toBeNull();
+  });
+
+  it('shows no mark for a reply on its way or delivered', () => {
+    renderCard(mine({ last_message_type: 'document', last_message: '', last_message_status: 'pending' }));
+    expect(screen.queryByText(new RegExp(en.chat.status.failed))).toBeNull();
+  });
+});
+
+describe('TicketCard: a client waiting for an answer', () => {
+  it('shows on a Mine card whether and how long the client waits, neutral without a target', () => {
+    renderMine(mine({ awaiting_since: '2026-03-01T09:53:00Z' }));
+    const badge = screen.getByText('Waiting 12 min').closest('[data-tone]');
+    expect(badge?.getAttribute('data-tone')).toBe('ok');
+    cleanup();
+    renderMine(mine({ awaiting_since: null }));
+    expect(screen.queryByText(/Waiting/)).toBeNull();
+  });
+
+  it('turns a ticket accepted and unanswered for a day under a 30-minute target overdue', () => {
+    renderMine(mine({ awaiting_since: '2026-02-28T10:05:00Z', accepted_on: '2026-02-28T10:06:00Z' }), alwaysOpen(30));
+    const badge = screen.getByText(/^Overdue/).closest('[data-tone]');
+    expect(badge?.getAttribute('data-tone')).toBe('late');
+    expect(badge?.getAttribute('title')).toBe('First response target: 30 min');
+  });
+
+  it('says "Due soon" from 80 % of the target, in its own look', () => {
+    renderMine(mine({ awaiting_since: '2026-03-01T09:40:00Z' }), alwaysOpen(30));
+    expect(
+      screen
+        .getByText(/^Due soon/)
+        .closest('[data-tone]')
+        ?.getAttribute('data-tone'),
+    ).toBe('soon');
   });
 });

@@ -1,19 +1,23 @@
 import { memo, useId } from 'react';
-import { Hourglass, Moon, Timer, TriangleAlert } from 'lucide-react';
-import type { Ticket } from '@kreechat/contract';
+import { CircleAlert, Hourglass, Moon, Timer, TriangleAlert } from 'lucide-react';
+import { plainNoteText, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Button } from '../../../components/Button';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
 import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
 import { dateTime, shortWhen, waitedFor } from '../../../lib/dates';
-import { compactCount, displayUsername, previewText, shortId } from '../../../lib/format';
+import { compactCount, displayUsername, formatDuration, previewText, shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { responseClock, type DepartmentClock, type ResponseClock } from '../lib/response-clock';
 import styles from './tickets.module.css';
 
-/** A text message previews as its text; any other kind by its name in the UI language (a file with its caption). */
+/**
+ * A text message previews as its text; an internal note as "Note:" and its text, mentions as names; any other kind
+ * by its name in the UI language (a file with its caption).
+ */
 function lastMessageText(t: TFunction, type: Ticket['last_message_type'], content: string): string {
+  if (type === 'note') return t('notes.cardPrefix', { text: previewText(plainNoteText(content)) });
   const caption = content ? `: ${previewText(content)}` : '';
   switch (type) {
     case 'image':
@@ -46,30 +50,63 @@ const firstLine = (text: string): string => {
 const TONE_ICONS = { ok: Timer, soon: Hourglass, late: TriangleAlert } as const;
 
 /**
- * How long the client has waited against the department's target: neutral, then amber ("Due soon") from 80 %, red
- * ("Overdue") from 100 % — said in words and by the icon as well as by the colour. The target is its tooltip and
- * is read after the text.
+ * How long the client has waited for an answer: neutral ("Waiting"), and against the department's target, if it has
+ * one, orange ("Due soon") from 80 % and red ("Overdue") from 100 % — said in words and by the icon as well as by
+ * the colour. The target is its tooltip and is read after the text. Without a target the wait is wall-clock time
+ * since `awaiting_since`.
  */
-function ResponseBadge({ clock, now, lang }: { clock: ResponseClock; now: Date; lang: string }) {
+function ResponseBadge({
+  clock,
+  since,
+  now,
+  lang,
+}: {
+  clock: ResponseClock | null;
+  since: string;
+  now: Date;
+  lang: string;
+}) {
   const { t } = useTranslation();
-  const time = waitedFor(new Date(now.getTime() - clock.waitedMs).toISOString(), lang, now);
+  const time = waitedFor(clock ? new Date(now.getTime() - clock.waitedMs).toISOString() : since, lang, now);
+  const tone = clock?.tone ?? 'ok';
   const text =
-    clock.tone === 'late'
+    tone === 'late'
       ? t('targets.overdue', { time })
-      : clock.tone === 'soon'
+      : tone === 'soon'
         ? t('targets.dueSoon', { time })
         : t('tickets.waiting', { time });
-  const minutes = new Intl.NumberFormat(lang, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
-  const target = t(clock.kind === 'first' ? 'targets.firstResponse' : 'targets.nextResponse', {
-    time: minutes.format(clock.targetMin),
-  });
-  const Icon = TONE_ICONS[clock.tone];
+  const target =
+    clock &&
+    t(clock.kind === 'first' ? 'targets.firstResponse' : 'targets.nextResponse', {
+      time: formatDuration(clock.targetMin * 60, lang),
+    });
+  const Icon = TONE_ICONS[tone];
   return (
-    <span className={styles.response} data-tone={clock.tone} title={target}>
+    <span className={styles.response} data-tone={tone} title={target ?? undefined}>
       <Icon size={12} aria-hidden="true" />
       <span className={styles.responseText}>{text}</span>
-      <span className="visually-hidden">, {target}</span>
+      {target && <span className="visually-hidden">, {target}</span>}
     </span>
+  );
+}
+
+/** The preview line: the last message's first line, after a mark when the agent's reply did not reach the client. */
+function Preview({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  if (!ticket.last_message_type) return <p className={styles.preview}>{'\u00a0'}</p>;
+  const text = firstLine(lastMessageText(t, ticket.last_message_type, ticket.last_message ?? ''));
+  return (
+    <p className={styles.preview} data-note={ticket.last_message_type === 'note' || undefined}>
+      {ticket.last_message_status === 'failed' && (
+        <span className={styles.previewFailed}>
+          <CircleAlert size={12} aria-hidden="true" />
+          {t('chat.status.failed')}
+          <span aria-hidden="true"> · </span>
+          <span className="visually-hidden">: </span>
+        </span>
+      )}
+      {text}
+    </p>
   );
 }
 
@@ -119,6 +156,8 @@ export const TicketCard = memo(function TicketCard({
   const when = (closed ? ticket.closed_on : null) ?? ticket.last_message_on ?? ticket.updated_on;
   // Computed on the list's minute tick, for the cards in view only (the list renders no others).
   const response = clock ? responseClock(ticket, clock, now) : null;
+  // The client waits for an answer (the server keeps since when): the badge says so, against a target if any.
+  const waitingSince = closed ? null : ticket.awaiting_since;
   let status: string;
   let tone: 'closed' | 'handled' | 'pending';
   if (closed) {
@@ -191,14 +230,16 @@ export const TicketCard = memo(function TicketCard({
       </div>
 
       <p className={styles.cardMeta}>
-        {response && tone === 'pending' ? (
-          <ResponseBadge clock={response} now={now} lang={lang} />
+        {waitingSince && tone === 'pending' ? (
+          <ResponseBadge clock={response} since={waitingSince} now={now} lang={lang} />
         ) : (
           <span className={styles.status} data-tone={tone}>
             {status}
           </span>
         )}
-        {response && tone === 'handled' && <ResponseBadge clock={response} now={now} lang={lang} />}
+        {waitingSince && tone === 'handled' && (
+          <ResponseBadge clock={response} since={waitingSince} now={now} lang={lang} />
+        )}
         <span aria-hidden="true">·</span>
         <span className={styles.department} title={ticket.department_name}>
           {ticket.department_name}
@@ -214,11 +255,7 @@ export const TicketCard = memo(function TicketCard({
           {acceptError}
         </p>
       ) : (
-        <p className={styles.preview}>
-          {ticket.last_message_type
-            ? firstLine(lastMessageText(t, ticket.last_message_type, ticket.last_message ?? ''))
-            : '\u00a0'}
-        </p>
+        <Preview ticket={ticket} />
       )}
 
       {onAccept && (

@@ -16,10 +16,46 @@ interface TicketSearchResultsProps {
   current: readonly Ticket[];
   labelledBy: string;
   renderTicket: (ticket: Ticket) => ReactNode;
+  /** An open search that finds nothing offers the closed tickets that match, shown by this (keyword kept). */
+  onShowClosed?: (keyword: string) => void;
+}
+
+/**
+ * "No open tickets — 1 closed ticket matches" and a button to see them: asked only once the open search found
+ * nothing, so a search that finds open tickets costs one query as before.
+ */
+function ClosedMatches({ keyword, onShow }: { keyword: string; onShow: (keyword: string) => void }) {
+  const { t } = useTranslation();
+  const closed = useTicketSearchResults(keyword, 'closed');
+  if (closed.isPending || closed.isPlaceholderData) {
+    return (
+      <span className={styles.searching}>
+        <Spinner size="sm" />
+        {t('ticketSearch.searching')}
+      </span>
+    );
+  }
+  const count = closed.data?.length ?? 0;
+  if (count === 0) return <p className={styles.searchMessage}>{t('ticketSearch.noTickets')}</p>;
+  return (
+    <>
+      <p className={styles.searchOffer}>{t('ticketSearch.closedMatches', { count })}</p>
+      <Button size="sm" variant="secondary" onClick={() => onShow(keyword)}>
+        {t('ticketSearch.showClosed')}
+      </Button>
+    </>
+  );
 }
 
 /** The results that replace a column's list while its keyword is set; which message shows when: see searchView. */
-export function TicketSearchResults({ search, scope, current, labelledBy, renderTicket }: TicketSearchResultsProps) {
+export function TicketSearchResults({
+  search,
+  scope,
+  current,
+  labelledBy,
+  renderTicket,
+  onShowClosed,
+}: TicketSearchResultsProps) {
   const { t } = useTranslation();
   const results = useTicketSearchResults(search.keyword, scope);
   const { refetch } = results;
@@ -49,6 +85,13 @@ export function TicketSearchResults({ search, scope, current, labelledBy, render
         <Button size="sm" variant="secondary" onClick={() => void refetch()}>
           {t('common.retry')}
         </Button>
+      </div>
+    );
+  }
+  if (view === 'none' && scope === 'open' && onShowClosed) {
+    return (
+      <div className={styles.searchEmpty} role="status">
+        <ClosedMatches keyword={search.keyword} onShow={onShowClosed} />
       </div>
     );
   }

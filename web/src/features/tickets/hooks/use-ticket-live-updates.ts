@@ -9,7 +9,7 @@ import type { Viewer } from '../../../lib/session';
 import { closedTicketsQueryRoot } from '../api/get-closed-tickets';
 import { openTicketsQueryKey } from '../api/get-open-tickets';
 import { applyTicketChange, showClientChange, showClosedTicket, showOpenTicket } from '../lib/ticket-cache';
-import { withLastMessage } from '../lib/ticket-lists';
+import { withLastMessage, withMessageStatus } from '../lib/ticket-lists';
 import { chimesFor, marksUnread } from '../lib/unread';
 import { markTicketUnread } from './use-unread-tickets';
 
@@ -26,7 +26,7 @@ interface TicketLiveOptions {
 /**
  * Keeps the pending and closed lists current from the live events (SPEC §4): new and reopened tickets (with a
  * chime and the blinking title), accepts, handler and department changes, closes, and each message's unread mark
- * and card preview (with a chime for client messages), clients' new names and account numbers. Refetches the lists
+ * and card preview (with a chime for client messages) and its delivery state, clients' new names and account numbers. Refetches the lists
  * on every (re)connection.
  */
 export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: TicketLiveOptions): void {
@@ -87,6 +87,13 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
       if (chimesFor(message, ticket, viewer.id, openTicketId)) playChime();
     };
 
+    // A card whose last message is this one shows its delivery state (a reply that failed).
+    const onMessageStatus = ({ message }: ServerEventPayload<'messageStatus'>) => {
+      queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) =>
+        list ? withMessageStatus(list, message) : list,
+      );
+    };
+
     const onClientUpdated = ({ client }: ServerEventPayload<'clientUpdated'>) => {
       showClientChange(queryClient, client);
       latest.current.onClient?.(client);
@@ -98,6 +105,7 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
     socket.on('newHandler', onChangedTicket);
     socket.on('closeTicket', onCloseTicket);
     socket.on('newMessage', onNewMessage);
+    socket.on('messageStatus', onMessageStatus);
     socket.on('clientUpdated', onClientUpdated);
     return () => {
       unsubscribe();
@@ -106,6 +114,7 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
       socket.off('newHandler', onChangedTicket);
       socket.off('closeTicket', onCloseTicket);
       socket.off('newMessage', onNewMessage);
+      socket.off('messageStatus', onMessageStatus);
       socket.off('clientUpdated', onClientUpdated);
     };
   }, [socket, queryClient]);

@@ -8,6 +8,8 @@ export interface TicketSearch {
   run: number;
   toggle(): void;
   submit(text: string): void;
+  /** Opens the box with `text` run at once (another column's search handing its keyword over). */
+  show(text: string): void;
   /** The toggle button, where focus goes back when Escape closes the box. */
   toggleRef: RefObject<HTMLButtonElement | null>;
 }
@@ -24,5 +26,12 @@ export function useTicketSearch(): TicketSearch {
     });
   }, []);
   const submit = useCallback((text: string) => setState((s) => ({ keyword: text.trim(), run: s.run + 1 })), []);
-  return useMemo(() => ({ open, ...state, toggle, submit, toggleRef }), [open, state, toggle, submit]);
+  const show = useCallback(
+    (text: string) => {
+      setOpen(true);
+      submit(text);
+    },
+    [submit],
+  );
+  return useMemo(() => ({ open, ...state, toggle, submit, show, toggleRef }), [open, state, toggle, submit, show]);
 }

@@ -51,6 +51,20 @@ describe('a ticket card’s response clock', () => {
     expect(clock).toMatchObject({ kind: 'next', targetMin: 30, tone: 'soon', waitedMs: 25 * 60_000 });
   });
 
+  it('reads a ticket accepted and unanswered for a day under a 30-minute target as overdue (24/7 department)', () => {
+    const accepted = {
+      stage: 'accepted' as const,
+      awaiting_since: '2026-11-26T10:00:00.000Z',
+      first_response_on: null,
+    };
+    const always = departmentClocks({
+      ...hours,
+      departments: [{ ...hours.departments[1]!, first_response_min: 30 }],
+    }).get('always');
+    const clock = responseClock(accepted, always, new Date('2026-11-27T10:00:00Z'));
+    expect(clock).toMatchObject({ kind: 'first', targetMin: 30, tone: 'late', waitedMs: 24 * 60 * 60_000 });
+  });
+
   it('has nothing to show without a target, a waiting client, an open ticket or known settings', () => {
     const now = new Date('2026-11-30T10:00:00Z');
     expect(responseClock(waiting, clocks.get('always'), now)).toBeNull();

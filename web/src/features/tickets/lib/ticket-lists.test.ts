@@ -16,6 +16,7 @@ import {
   replaceInPlace,
   withClientChange,
   withLastMessage,
+  withMessageStatus,
 } from './ticket-lists';
 
 function ticket(id: string, overrides: Partial<Ticket> = {}): Ticket {
@@ -44,6 +45,8 @@ function ticket(id: string, overrides: Partial<Ticket> = {}): Ticket {
     companyid: 'co',
     last_message: null,
     last_message_type: null,
+    last_message_id: null,
+    last_message_status: null,
     last_message_on: null,
     awaiting_since: null,
     first_response_on: null,
@@ -82,6 +85,35 @@ describe('open list', () => {
       last_message_type: 'document',
     });
     expect(withLastMessage(list, { ...message, ticketid: 'zz' } as Message)).toBe(list);
+  });
+
+  it('previews an internal note on its card without moving the card or its time', () => {
+    const list = [ticket('a'), ticket('b', { last_message_on: '2026-03-01T09:00:00Z' })];
+    const note = {
+      ticketid: 'b',
+      messageid: 'n1',
+      type: 'note',
+      content: 'Call her',
+      created_on: '2026-03-01T12:00:00Z',
+    };
+    const after = withLastMessage(list, { ...note, delivery_status: 'sent' } as Message);
+    expect(ids(after)).toEqual(['a', 'b']);
+    expect(after[1]).toMatchObject({
+      last_message: 'Call her',
+      last_message_type: 'note',
+      last_message_id: 'n1',
+      last_message_on: '2026-03-01T09:00:00Z',
+    });
+  });
+
+  it("keeps the card's last message's delivery state current (a reply that fails)", () => {
+    const sent = { ticketid: 'a', messageid: 'm1', type: 'document', content: '', delivery_status: 'pending' };
+    const list = withLastMessage([ticket('a'), ticket('b')], sent as Message);
+    expect(list[0]?.last_message_status).toBe('pending');
+    const failed = withMessageStatus(list, { ...sent, delivery_status: 'failed' } as Message);
+    expect(failed[0]?.last_message_status).toBe('failed');
+    // Another message's state (an older one, another ticket's) leaves the list as it is.
+    expect(withMessageStatus(list, { ...sent, messageid: 'old', delivery_status: 'failed' } as Message)).toBe(list);
   });
 
   it("moves the card's response clock as the server does: a client starts a wait, an agent's answer ends it", () => {

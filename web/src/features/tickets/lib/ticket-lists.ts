@@ -92,21 +92,32 @@ const CONVERSATION_TYPES: ReadonlySet<Message['type']> = new Set([
 
 /**
  * The card of the message's ticket with the message as its last one, moved to the front: a new message is the most
- * recent activity, so a list kept in activity order stays in it without sorting again. The card's response clock
- * follows the message too (an agent's answer stops it) until the next fetch brings the server's own.
+ * recent activity, so a list kept in activity order stays in it without sorting again. An internal note is no
+ * activity of the conversation (as on the server): the card previews it but keeps its time and place. The card's
+ * response clock follows the message too (an agent's answer stops it) until the next fetch brings the server's own.
  */
 export function withLastMessage(list: readonly Ticket[], message: Message): Ticket[] {
   const index = list.findIndex((t) => t.ticketid === message.ticketid);
   if (index === -1) return list as Ticket[];
   const ticket = list[index]!;
-  const updated = {
+  const updated: Ticket = {
     ...ticket,
     last_message: message.content,
     last_message_type: message.type,
-    last_message_on: message.created_on,
+    last_message_id: message.messageid,
+    last_message_status: message.delivery_status,
+    ...(message.type === 'note' ? {} : { last_message_on: message.created_on }),
     ...responseStateAfter(ticket, message),
   };
+  if (message.type === 'note') return list.map((t, i) => (i === index ? updated : t));
   return [updated, ...list.slice(0, index), ...list.slice(index + 1)];
+}
+
+/** The card whose last message this is, with the message's new delivery state (a reply failing, or delivered). */
+export function withMessageStatus(list: readonly Ticket[], message: Message): Ticket[] {
+  const index = list.findIndex((t) => t.last_message_id === message.messageid);
+  if (index === -1 || list[index]!.last_message_status === message.delivery_status) return list as Ticket[];
+  return list.map((t, i) => (i === index ? { ...t, last_message_status: message.delivery_status } : t));
 }
 
 /** Every ticket of the client with the client's changed details (an account number set from a chat). */
