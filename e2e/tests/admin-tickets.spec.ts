@@ -88,7 +88,7 @@ test('the tickets table counts Telegram tickets in its widgets, scrolls in 10 mo
   // The short id opens that ticket's chat in the workspace.
   const opened = table.locator(`tr[data-ticketid="${ticketid}"]`);
   await opened.getByRole('link', { name: `Open ticket ${ticketid.slice(0, 8)} in the workspace` }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticketid}$`));
   const chat = page.getByRole('region', { name: new RegExp(`Client${CLIENTS}`) });
   await expect(chat.getByRole('log', { name: 'Messages' })).toContainText('Hello');
 });
