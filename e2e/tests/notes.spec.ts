@@ -105,7 +105,13 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   await expect(panel).toContainText('Arno Agent mentioned you in a note');
   await expect(panel).toContainText('Please call her @Bea Bolt about the refund');
   await snap(pageB, 'notes-inbox-1440');
-  await pageB.keyboard.press('Escape');
+  // The ticket is Arno's, so Bea's Reply is closed; the note she was mentioned in opens her composer as a note.
+  await expect(chatOf(pageB).getByRole('radio', { name: 'Reply' })).toBeChecked();
+  await expect(composerOf(pageB)).toBeDisabled();
+  await panel.getByRole('button', { name: /mentioned you in a note/ }).click();
+  await expect(chatOf(pageB).getByRole('radio', { name: 'Note' })).toBeChecked();
+  await expect(composerOf(pageB)).toBeEnabled();
+  await expect(composerOf(pageB)).toBeFocused();
 
   // Back to Reply; `/` offers Arno's bubbles, Escape closes the menu and keeps the caret, Enter inserts.
   await press('Alt+Shift+N');

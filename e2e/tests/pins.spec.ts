@@ -154,8 +154,16 @@ test('two agents: one pins and unpins through the message menu, the other sees i
 
   // B searches a word, clicks the result: the old message is shown, highlighted; the view does not follow new
   // messages until B goes back to the latest ones.
-  await chatOf(pageB).getByRole('button', { name: 'Search in this chat' }).click();
+  // Opened from the keyboard and typed into at once, the box takes every key: none reaches a shortcut (`p` is the
+  // pins', `a` Accept).
+  const pinsShown = await panelB.isVisible();
+  await chatOf(pageB).getByRole('button', { name: 'Search in this chat' }).focus();
+  await pageB.keyboard.press('Enter');
+  await pageB.keyboard.type('pam');
   const box = chatOf(pageB).getByRole('searchbox', { name: 'Search messages' });
+  await expect(box).toHaveValue('pam');
+  await expect(box).toBeFocused();
+  expect(await panelB.isVisible()).toBe(pinsShown);
   await box.fill('   ');
   await box.press('Enter');
   await expect(chatOf(pageB).getByText('Results:')).toHaveCount(0);

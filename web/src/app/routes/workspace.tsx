@@ -220,8 +220,13 @@ export function WorkspaceRoute() {
     [markChatRead],
   );
   // A notification's ticket opens wherever it is; the chat pane says so when the viewer may not see it.
-  const openTicketById = (ticketid: string) => {
+  // A note the viewer was mentioned in opens its ticket with the composer in Note mode, the box focused: the ticket
+  // is often a colleague's, and Reply closed to them.
+  const [noteOpenFor, setNoteOpenFor] = useState<string | null>(null);
+  const openTicketById = (ticketid: string, opening: { note: boolean }) => {
+    setNoteOpenFor(opening.note ? ticketid : null);
     openChat(ticketid);
+    if (opening.note) focusReplyBox();
     return true;
   };
   const openChatOf = (notification: Notification) => {
@@ -294,6 +299,7 @@ export function WorkspaceRoute() {
           onClientUpdated={onClientUpdated}
           jumpTarget={jumpTarget}
           onJumpTargetChange={showMessage}
+          composerMode={noteOpenFor === current.ticketid ? 'note' : 'reply'}
         />
       ) : undefined,
     [
@@ -307,6 +313,7 @@ export function WorkspaceRoute() {
       onClientUpdated,
       jumpTarget,
       showMessage,
+      noteOpenFor,
     ],
   );
   // An address whose ticket is not shown: loading, not the viewer's (404, or an id that names no ticket), or failed.

@@ -27,15 +27,17 @@ import { copyableText } from '../lib/pins';
 import { removeFromOutbox, useOutbox, type OutboxItem } from '../lib/outbox';
 import { ChatHeader } from './ChatHeader';
 import { ChatToolToggles } from './ChatTools';
+import { ChatSearch } from './ChatSearch';
 import { ChatSkeleton } from './ChatSkeleton';
-import { Composer, type ComposerTools } from './Composer';
+import { Composer, type ComposerMode, type ComposerTools } from './Composer';
 import { MessageList } from './MessageList';
 import type { MenuTarget } from './MessageMenu';
 import styles from './chat.module.css';
 import toolStyles from './ChatTools.module.css';
 
-// Opened on demand: fetched then, not with the workspace (bench/bundle-size.ts).
-const ChatSearch = lazyComponent(() => import('./ChatSearch').then((m) => m.ChatSearch));
+// Opened on demand: fetched then, not with the workspace (bench/bundle-size.ts). Not the search box: it comes with
+// the chat's code, so it takes the keys typed right after it is opened (fetched on first use, it took a third of a
+// second and `p` of "pam" opened the pins).
 const PinnedPanel = lazyComponent(() => import('./PinnedPanel').then((m) => m.PinnedPanel));
 const MessageMenu = lazyComponent(() => import('./MessageMenu').then((m) => m.MessageMenu));
 
@@ -60,6 +62,8 @@ interface ChatPaneProps {
   jumpTarget?: string | null;
   /** A jump (search, pins) or leaving it changed the message shown: the screen puts it in the address. */
   onJumpTargetChange?: (messageid: string | null) => void;
+  /** The mode the composer opens in: Note when the viewer came from a note they were mentioned in. */
+  composerMode?: ComposerMode;
 }
 
 /** SPEC §4: only the handler of an open ticket may reply; the composer says why otherwise. */
@@ -137,6 +141,7 @@ export function ChatPane({
   onClientUpdated,
   jumpTarget = null,
   onJumpTargetChange,
+  composerMode,
 }: ChatPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -356,17 +361,15 @@ export function ChatPane({
         }
       />
       {searchOpen && (
-        <Suspense fallback={null}>
-          <ChatSearch
-            ticketid={ticket.ticketid}
-            clientName={ticket.client_name}
-            onJump={(message) => jumpTo(message.messageid)}
-            onClose={() => {
-              setSearchOpen(false);
-              searchToggle.current?.focus();
-            }}
-          />
-        </Suspense>
+        <ChatSearch
+          ticketid={ticket.ticketid}
+          clientName={ticket.client_name}
+          onJump={(message) => jumpTo(message.messageid)}
+          onClose={() => {
+            setSearchOpen(false);
+            searchToggle.current?.focus();
+          }}
+        />
       )}
       <div className={styles.body}>
         <div className={styles.main}>
@@ -407,6 +410,7 @@ export function ChatPane({
               drop={drop}
               serviceWindow={serviceWindow}
               tools={composerTools}
+              startIn={composerMode}
             />
           )}
         </div>

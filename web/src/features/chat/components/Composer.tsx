@@ -66,6 +66,11 @@ interface ComposerProps {
   /** The channel's customer-service window (WhatsApp's 24 hours): while it is closed only a template can go. */
   serviceWindow: ServiceWindow;
   tools?: ComposerTools;
+  /**
+   * The mode the box opens in, and switches to when this changes: Note for a colleague who came from a note they
+   * were mentioned in (Reply is usually closed to them — the ticket is someone else's).
+   */
+  startIn?: ComposerMode;
 }
 
 /** The details of a picked file (SPEC §2: name, size, type) with Send and Cancel, or why it cannot go. */
@@ -164,10 +169,24 @@ const isModeShortcut = (event: KeyboardEvent) =>
  * after a space opens the `/` menu the screen's tools answer (the bubbles); the menus render above the box, so
  * the composer keeps its height.
  */
-export function Composer({ ticket, disabledReason, onSendText, onSent, drop, serviceWindow, tools }: ComposerProps) {
+export function Composer({
+  ticket,
+  disabledReason,
+  onSendText,
+  onSent,
+  drop,
+  serviceWindow,
+  tools,
+  startIn = 'reply',
+}: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [mode, setMode] = useState<ComposerMode>('reply');
+  const [mode, setMode] = useState<ComposerMode>(startIn);
+  const [startedIn, setStartedIn] = useState(startIn);
+  if (startedIn !== startIn) {
+    setStartedIn(startIn);
+    setMode(startIn);
+  }
   const [upload, setUpload] = useState<Upload | null>(null);
   const [noteError, setNoteError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);

@@ -14,8 +14,12 @@ import styles from './notifications.module.css';
 const RATING_MAX = 3;
 
 interface NotificationsPanelProps {
-  /** Opens the ticket of a client message; false when it is not among the viewer's tickets. */
-  onOpenTicket: (ticketid: string) => boolean;
+  /**
+   * Opens the ticket of a client message or of a note; `note`: the viewer was mentioned in a note there, so they
+   * will most likely answer with a note (the ticket is often a colleague's, its Reply closed to them). False when
+   * it is not among the viewer's tickets.
+   */
+  onOpenTicket: (ticketid: string, opening: { note: boolean }) => boolean;
   /** Opens the private chat with the colleague who wrote. */
   onOpenChat: (notification: Notification) => void;
   /** The panel should close (after an entry was opened). */
@@ -60,7 +64,7 @@ export function NotificationsPanel({ onOpenTicket, onOpenChat, onDone }: Notific
   const open = (notification: Notification) => {
     const kind = kindOf(notification);
     if (kind === 'privateMessage') onOpenChat(notification);
-    else if (notification.ticketid && !onOpenTicket(notification.ticketid)) return;
+    else if (notification.ticketid && !onOpenTicket(notification.ticketid, { note: kind === 'mention' })) return;
     onDone();
   };
 
