@@ -81,6 +81,9 @@ export function asPerson(page: Page) {
       await page.getByRole('button', { name: 'Log in' }).click();
     },
     async logOut() {
+      // The narrow layout keeps Log out in the header's account menu.
+      const account = page.getByRole('button', { name: 'Account', exact: true });
+      if (await account.isVisible()) await account.click();
       await page.getByRole('button', { name: 'Log out' }).first().click();
       await expect(page).toHaveURL(/\/login$/);
       // The session ended on the server (POST /api/auth/logout), not only in this tab.

@@ -59,7 +59,7 @@ test('colleagues see each other come and go live, chat privately, and the receiv
 
   // Grace opens Bob's chat; blank text is ignored, Shift+Enter breaks the line, Enter sends.
   await colleague(grace, 'Bob Builder').click();
-  const graceChat = grace.getByRole('dialog', { name: 'Bob Builder' });
+  const graceChat = grace.getByRole('region', { name: 'Bob Builder' });
   await expect(graceChat.getByText('No messages yet')).toBeVisible();
   const input = graceChat.getByLabel('Message to Bob Builder');
   await expect(input).toBeFocused();
@@ -73,6 +73,11 @@ test('colleagues see each other come and go live, chat privately, and the receiv
   // In the messages: until the send is answered, the text area may still hold the same words.
   await expect(graceChat.getByRole('list', { name: 'Messages' }).getByText('Hi Bob\nlunch at one?')).toBeVisible();
   await expect(input).toHaveValue('');
+  // Docked in the colleagues column: beside the conversation, never over it, and no second banner landmark.
+  const chatBox = await graceChat.boundingBox();
+  const conversation = await grace.locator('[data-workspace-chat]').boundingBox();
+  expect(chatBox && conversation && chatBox.x >= conversation.x + conversation.width).toBe(true);
+  await expect(grace.getByRole('banner')).toHaveCount(1);
   await snap(grace, 'colleagues-chat-1440');
 
   // Bob: Grace's entry counts one unread message, so does the inbox, a banner flashes.
@@ -90,7 +95,7 @@ test('colleagues see each other come and go live, chat privately, and the receiv
 
   // The notification opens the chat; the unread mark goes.
   await panel.getByRole('button', { name: /Grace Hopper sent you a private message/ }).click();
-  const bobChat = bobPage.getByRole('dialog', { name: 'Grace Hopper' });
+  const bobChat = bobPage.getByRole('region', { name: 'Grace Hopper' });
   await expect(bobChat.getByText('Hi Bob\nlunch at one?')).toBeVisible();
   await expect(colleague(bobPage, 'Grace Hopper')).not.toContainText('Unread private messages');
   await bobChat.getByLabel('Message to Grace Hopper').fill('Sure!');

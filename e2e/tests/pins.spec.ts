@@ -204,6 +204,17 @@ test('two agents: one pins and unpins through the message menu, the other sees i
   await pageB.mouse.wheel(0, 300);
   await expect(sticky).toHaveText('Today');
   const shown = Date.now();
+  // A band across the list, opaque, that the messages scroll under: it never prints over their text.
+  const band = await sticky.evaluate((el) => {
+    const log = el.parentElement!.querySelector('[role="log"]')!;
+    return {
+      width: el.getBoundingClientRect().width,
+      logWidth: log.getBoundingClientRect().width,
+      background: getComputedStyle(el).backgroundColor,
+    };
+  });
+  expect(band.width).toBeGreaterThanOrEqual(band.logWidth - 1);
+  expect(band.background).toMatch(/^rgb\(/);
   await expect(sticky).toHaveCount(0, { timeout: 4_000 });
   expect(Date.now() - shown).toBeGreaterThan(1_000);
 

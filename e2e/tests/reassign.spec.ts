@@ -165,17 +165,20 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await queued.getByRole('heading', { name: /Boris/ }).click();
   await expect(queued.getByText('Unread messages: 1')).toHaveCount(0);
 
-  // The narrow layout: one view at a time, with the bottom bar; the handler's chat keeps its actions.
+  // The narrow layout: one view at a time, switched by the tabs; the account actions are the header's menu; the
+  // handler's chat keeps its actions.
   await ticketList(bruno, 'mine');
   await handed.getByRole('heading', { name: /Anastasia/ }).click();
   await bruno.setViewportSize({ width: 800, height: 900 });
   await expect(
     bruno.getByRole('region', { name: /Anastasia/ }).getByRole('button', { name: 'Reassign' }),
   ).toBeVisible();
-  const bar = bruno.getByRole('navigation', { name: 'Quick actions' });
-  await expect(bar.getByRole('link', { name: 'Profile' })).toBeVisible();
-  await expect(bar.getByRole('button', { name: 'Log out' })).toBeVisible();
-  await expect(bar.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
+  await bruno.getByRole('button', { name: 'Account', exact: true }).click();
+  const account = bruno.getByRole('navigation', { name: 'Account' });
+  await expect(account.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(account.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
+  await bruno.keyboard.press('Escape');
   await expect(bruno.locator('#workspace-tab-chat')).toHaveAttribute('aria-selected', 'true');
   // A message for another ticket while the chat shows marks the Tickets tab.
   await fake.pushUpdate(
@@ -184,7 +187,7 @@ test('an agent hands a ticket to another department live, sends one to its queue
   );
   await expect(bruno.locator('#workspace-tab-tickets')).toContainText('Unread messages: 1', { timeout: 15_000 });
   await snap(bruno, 'reassign-bruno-chat-800');
-  await bar.getByRole('button', { name: 'Tickets' }).click();
+  await bruno.locator('#workspace-tab-tickets').click();
   await expect(bruno.locator('#workspace-tab-tickets')).toHaveAttribute('aria-selected', 'true');
   await ticketList(bruno, 'pending');
   await expect(brunoPending.getByRole('article')).toHaveCount(1);
@@ -192,8 +195,9 @@ test('an agent hands a ticket to another department live, sends one to its queue
   await snap(bruno, 'reassign-bruno-pending-800');
   await page.setViewportSize({ width: 800, height: 900 });
   await openWorkspaceLive(page);
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(
-    page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Admin panel' }),
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin panel' }),
   ).toBeVisible();
   await snap(page, 'reassign-admin-800');
 });

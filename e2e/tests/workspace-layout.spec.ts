@@ -82,3 +82,45 @@ test('the workspace fits 1440, 800 and 390 px wide in English, Russian and Japan
     await page.setViewportSize({ width: 1440, height: 900 });
   }
 });
+
+const ALL_LANGUAGES = ['en', 'af', 'bg', 'tr', 'es', 'ru', 'nl', 'ja'] as const;
+
+test('on a 390 × 844 phone an open chat gives the messages at least 520 px in every language', async ({
+  page,
+  request,
+  mailbox,
+  stack,
+}) => {
+  test.setTimeout(90_000);
+  const fake = stack.telegram;
+  const owner = newOwner({ firstName: 'Pia', lastName: 'Phone', company: 'Phone Desk' });
+  await registerCompanyByApi(request, mailbox, owner);
+  await asPerson(page).logIn(owner.email, owner.password);
+  await asPerson(page).expectWorkspaceOf('Pia Phone');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bot = await connectBotByApi(page.request, fake, 'phone_help_bot');
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId: 7201, text: 'Where is my order?', firstName: 'Olga' }),
+  );
+  await page.locator('#ticket-filter-panel-pending').getByRole('button', { name: /Olga/ }).click();
+  const chat = page.locator('[data-workspace-chat]');
+  await chat.getByRole('button', { name: 'More actions' }).click();
+  await chat.getByRole('button', { name: 'Accept' }).click();
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+
+  for (const lang of ALL_LANGUAGES) {
+    expect((await page.request.post('/api/auth/change-lang', { data: { lang } })).ok()).toBe(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.locator('#workspace-tab-tickets').click();
+    await page.locator('#ticket-filter-tab-mine').click();
+    await page.locator('#ticket-filter-panel-mine').getByRole('button', { name: /Olga/ }).click();
+    const messages = chat.getByRole('log');
+    await expect(messages).toBeVisible();
+    const box = await messages.boundingBox();
+    await page.screenshot({ path: `test-results/screens/phone-chat-${lang}.png` });
+    expect(box?.height ?? 0, `${lang}: the message area's height`).toBeGreaterThanOrEqual(520);
+    await expectFitsViewport(page, `phone-chat-${lang}`);
+  }
+});

@@ -218,6 +218,8 @@ export function WorkspaceRoute() {
       markChatRead(peer.id);
     },
     [markChatRead],
+      // The chat is docked in the colleagues column: on the narrow layout, that is the Colleagues view.
+      setView('colleagues');
   );
   // A notification's ticket opens wherever it is; the chat pane says so when the viewer may not see it.
   // A note the viewer was mentioned in opens its ticket with the composer in Note mode, the box focused: the ticket
@@ -281,8 +283,8 @@ export function WorkspaceRoute() {
           actions={
             <>
               <AcceptTicketButton ticket={current} onAccepted={onAccepted} />
-              <ReassignTicketButton ticket={current} viewer={viewer} onReassigned={onReassigned} variant="icon" />
-              <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} variant="icon" />
+              <ReassignTicketButton ticket={current} viewer={viewer} onReassigned={onReassigned} />
+              <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />
             </>
           }
           sidePanel={
@@ -380,6 +382,18 @@ export function WorkspaceRoute() {
         }
         colleaguesUnread={privateChat.unread.size}
         ticketsTitle={t(`tickets.filterTitle.${filter}`)}
+        colleagueChat={
+          chatPeer && (
+            <Suspense fallback={null}>
+              <PrivateChatPanel
+                key={chatPeer.id}
+                peer={{ ...chatPeer, ...chatColleague }}
+                viewerId={viewer.id}
+                onClose={() => setChatPeer(null)}
+              />
+            </Suspense>
+          )
+        }
         ticketsCount={filter === 'closed' ? undefined : counts?.[filter]}
         pendingCount={counts?.pending ?? 0}
         ticketsUnreadMark={<TicketsUnreadMark />}
@@ -430,16 +444,6 @@ export function WorkspaceRoute() {
         onViewChange={setView}
         onShowShortcuts={() => setShortcutsOpen(true)}
       />
-      {chatPeer && (
-        <Suspense fallback={null}>
-          <PrivateChatPanel
-            key={chatPeer.id}
-            peer={{ ...chatPeer, ...chatColleague }}
-            viewerId={viewer.id}
-            onClose={() => setChatPeer(null)}
-          />
-        </Suspense>
-      )}
       <NotificationBanner notification={inbox.banner} />
       <ShortcutsSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </>

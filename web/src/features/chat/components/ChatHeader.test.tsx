@@ -2,7 +2,7 @@
 import type { Ticket } from '@kreechat/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
 import '../../../lib/i18n';
 import { ChatHeader } from './ChatHeader';
@@ -87,5 +87,39 @@ describe('ChatHeader: a guest client', () => {
     expect(screen.getByRole('heading', { name: 'Alice Signed' })).toBeTruthy();
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.queryByText(notVerified, { exact: false })).toBeNull();
+  });
+});
+
+describe('ChatHeader on a phone', () => {
+  let wide: typeof window.matchMedia;
+  beforeAll(() => {
+    wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query === '(max-width: 560px)' });
+  });
+  afterAll(() => {
+    window.matchMedia = wide;
+  });
+
+  it('keeps one row, the name, the search and More; the details, other tools and actions are in the menu', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ChatHeader
+          ticket={ticket()}
+          headingId="chat-heading"
+          canEditClientNumber={false}
+          tools={(shown) => <button type="button">{`tools:${shown}`}</button>}
+          actions={<button type="button">Close ticket</button>}
+        />
+      </QueryClientProvider>,
+    );
+    const more = screen.getByRole('button', { name: en.chatFrame.moreActions });
+    const menu = document.getElementById(more.getAttribute('aria-controls') ?? '')!;
+    expect(menu.getAttribute('role')).toBe('group');
+    expect(menu.hidden).toBe(true);
+    expect(screen.getByRole('button', { name: 'tools:search' }).closest('[role="group"]')).toBeNull();
+    for (const inMenu of ['tools:menu', 'Close ticket'])
+      expect(screen.getByRole('button', { name: inMenu, hidden: true }).closest('[role="group"]')).toBe(menu);
+    expect(menu.textContent).toContain('Support');
+    expect(screen.queryByRole('button', { name: 'tools:all' })).toBeNull();
   });
 });

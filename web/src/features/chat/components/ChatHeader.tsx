@@ -9,20 +9,24 @@ import { usePopover } from '../../../components/use-popover';
 import { shortId } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ClientNumber } from './ClientNumber';
+import type { ChatToolsShown } from './ChatTools';
 import styles from './chat.module.css';
 
 interface ChatHeaderProps {
   ticket: Ticket;
   headingId: string;
   actions?: ReactNode;
-  /** The chat's own tools (pinned messages, search, client details), before the ticket's actions. */
-  tools?: ReactNode;
+  /** The chat's own tools (pinned messages, search, client details), before the ticket's actions; which ones a place shows. */
+  tools?: (shown: ChatToolsShown) => ReactNode;
   /** The viewer may set the client's account number here. */
   canEditClientNumber: boolean;
   onClientUpdated?: (client: Client) => void;
 }
 
-/** A phone: the ticket's actions go into the More menu, so the name and the chat's tools keep the row. */
+/**
+ * A phone: the header is one row, the client's name, the search and a More menu holding the ticket's details, the
+ * other tools and the ticket's actions, so the messages keep the screen's height.
+ */
 const PHONE_QUERY = '(max-width: 560px)';
 
 /** Arrow keys, Home and End walk the buttons of the More menu (the menu button pattern's keys). */
@@ -45,7 +49,7 @@ function walkButtons(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /**
- * The ticket's actions behind a "More actions" button on a phone. They stay mounted while it is closed, so a dialog
+ * The ticket's details, tools and actions behind a "More actions" button on a phone. They stay mounted while it is closed, so a dialog
  * one of them opened (reassign, close) outlives the menu; focus comes back to the More button then.
  */
 function MoreActions({ children }: { children: ReactNode }) {
@@ -88,8 +92,9 @@ function MoreActions({ children }: { children: ReactNode }) {
 /**
  * Client, short ticket id, platform (a guest's "Not verified"), department, stage and the client's account number;
  * the chat's tools and the ticket's actions. The name keeps its whole width: when it and the buttons do not fit on
- * one row, the buttons move to the next (a long name in a long language, a narrow chat). Who closed a ticket shows
- * in the chat's closed footer.
+ * one row, the buttons move to the next (a long name in a long language, a narrow chat). On a phone one row: the
+ * name (a long one breaks onto a second line inside it), the search and the More menu. Who closed a ticket shows in
+ * the chat's closed footer.
  */
 export function ChatHeader({
   ticket,
@@ -101,31 +106,50 @@ export function ChatHeader({
 }: ChatHeaderProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY);
+  const meta = (
+    /* A div, not a p: the account number's form opens inside it. */
+    <div className={styles.headerMeta}>
+      <span className={styles.ticketId} title={ticket.ticketid}>
+        <span className="visually-hidden">{t('tickets.ticketId')} </span>#{shortId(ticket.ticketid)}
+      </span>
+      <span className={styles.platform}>
+        <PlatformIcon platform={ticket.platform} size={15} />
+        {PLATFORM_NAMES[ticket.platform]}
+      </span>
+      {!ticket.client_verified && <UnverifiedBadge />}
+      <span className={styles.headerDepartment}>{ticket.department_name}</span>
+      <span className={styles.stage} data-stage={ticket.stage}>
+        {t(`tickets.stage.${ticket.stage}`)}
+      </span>
+      <ClientNumber ticket={ticket} canEdit={canEditClientNumber} onUpdated={onClientUpdated} />
+    </div>
+  );
+  if (phone)
+    return (
+      <header className={styles.header} data-phone>
+        <h2 id={headingId} className={styles.clientName} title={ticket.client_name}>
+          {ticket.client_name}
+        </h2>
+        <div className={styles.headerActions}>
+          {tools?.('search')}
+          <MoreActions>
+            {meta}
+            {tools?.('menu')}
+            {actions}
+          </MoreActions>
+        </div>
+      </header>
+    );
   return (
     <header className={styles.header}>
       <h2 id={headingId} className={styles.clientName} title={ticket.client_name}>
         {ticket.client_name}
       </h2>
-      {/* A div, not a p: the account number's form opens inside it. */}
-      <div className={styles.headerMeta}>
-        <span className={styles.ticketId} title={ticket.ticketid}>
-          <span className="visually-hidden">{t('tickets.ticketId')} </span>#{shortId(ticket.ticketid)}
-        </span>
-        <span className={styles.platform}>
-          <PlatformIcon platform={ticket.platform} size={15} />
-          {PLATFORM_NAMES[ticket.platform]}
-        </span>
-        {!ticket.client_verified && <UnverifiedBadge />}
-        <span className={styles.headerDepartment}>{ticket.department_name}</span>
-        <span className={styles.stage} data-stage={ticket.stage}>
-          {t(`tickets.stage.${ticket.stage}`)}
-        </span>
-        <ClientNumber ticket={ticket} canEdit={canEditClientNumber} onUpdated={onClientUpdated} />
-      </div>
+      {meta}
       {(tools || actions) && (
         <div className={styles.headerActions}>
-          {tools}
-          {actions && phone ? <MoreActions>{actions}</MoreActions> : actions}
+          {tools?.('all')}
+          {actions}
         </div>
       )}
     </header>

@@ -344,8 +344,9 @@ export function ChatPane({
         actions={closed ? undefined : actions}
         canEditClientNumber={canEditClientNumber(ticket, viewer)}
         onClientUpdated={onClientUpdated}
-        tools={
+        tools={(shown) => (
           <ChatToolToggles
+            shown={shown}
             pinnedCount={pins.data?.length ?? 0}
             pinnedButton={pinned.buttonProps}
             onTogglePinned={() => pinned.setOpen((open) => !open)}
@@ -358,7 +359,7 @@ export function ChatPane({
                 : { open: sideOpen, id: sidePanelId, onToggle: toggleSidePanel, ref: drawer.button }
             }
           />
-        }
+        )}
       />
       {searchOpen && (
         <ChatSearch

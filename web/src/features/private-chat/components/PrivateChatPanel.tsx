@@ -29,7 +29,8 @@ interface PrivateChatPanelProps {
 
 /**
  * The private chat panel (SPEC §2): the colleague, the messages in day sections, a composer where Enter sends,
- * Shift+Enter breaks the line and blank text is ignored (SPEC §5). A non-modal dialog: Escape closes it.
+ * Shift+Enter breaks the line and blank text is ignored (SPEC §5). A region the screen docks in its layout (never
+ * over the conversation); Escape closes it.
  */
 export function PrivateChatPanel({ peer, viewerId, onClose }: PrivateChatPanelProps) {
   const { t } = useTranslation();
@@ -104,8 +105,6 @@ export function PrivateChatPanel({ peer, viewerId, onClose }: PrivateChatPanelPr
   return (
     <section
       className={styles.panel}
-      role="dialog"
-      aria-modal="false"
       aria-labelledby={titleId}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -114,7 +113,8 @@ export function PrivateChatPanel({ peer, viewerId, onClose }: PrivateChatPanelPr
         }
       }}
     >
-      <header className={styles.header}>
+      {/* A div: a second header here would be one more banner landmark beside the workspace's. */}
+      <div className={styles.header}>
         <Avatar src={shown.profile_pic} alt="" size={32} className={styles.avatar} />
         <div className={styles.who}>
           <h2 id={titleId} className={styles.title} title={name}>
@@ -126,10 +126,10 @@ export function PrivateChatPanel({ peer, viewerId, onClose }: PrivateChatPanelPr
             </span>
           )}
         </div>
-        <IconButton tone="ink" label={t('privateChat.close')} tooltipAlign="end" onClick={onClose}>
+        <IconButton label={t('privateChat.close')} tooltipAlign="end" onClick={onClose}>
           <X size={18} aria-hidden="true" />
         </IconButton>
-      </header>
+      </div>
 
       <div className={styles.body} ref={body} aria-busy={chat.isPending || chat.isFetchingNextPage}>
         {chat.isPending ? (

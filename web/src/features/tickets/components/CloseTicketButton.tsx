@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Lock, RotateCcw } from 'lucide-react';
+import { CircleCheckBig, RotateCcw } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { LazyConfirmDialog as ConfirmDialog } from '../../../components/lazy-dialogs';
-import { IconButton } from '../../../components/IconButton';
 import type { Viewer } from '../../../lib/session';
 import { useCloseTicket } from '../api/close-ticket';
 import { useReopenTicket } from '../api/reopen-ticket';
@@ -15,8 +14,6 @@ interface CloseTicketButtonProps {
   viewer: Viewer;
   /** Called with the ticket as the server answered, closed (or reopened). */
   onClosed?: (ticket: Ticket) => void;
-  /** `icon`: an icon button named by its label and tooltip, for a crowded header. */
-  variant?: 'button' | 'icon';
 }
 
 /** Whether the viewer may close the ticket (SPEC §4): it is open, and they handle it or see every department. */
@@ -33,7 +30,7 @@ export const canReopenTicket = (ticket: Ticket, viewer: Pick<Viewer, 'id' | 'can
  * 'Close ticket' with its question (Cancel / Close ticket); a failure is silent (SPEC §8). On a closed ticket it is
  * the Reopen action instead (the chat shows it in its closed footer). Renders nothing when neither is allowed.
  */
-export function CloseTicketButton({ ticket, viewer, onClosed, variant = 'button' }: CloseTicketButtonProps) {
+export function CloseTicketButton({ ticket, viewer, onClosed }: CloseTicketButtonProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const close = useCloseTicket();
@@ -48,28 +45,17 @@ export function CloseTicketButton({ ticket, viewer, onClosed, variant = 'button'
 
   return (
     <>
-      {variant === 'icon' ? (
-        <IconButton
-          label={t('tickets.closeTicket')}
-          aria-busy={close.isPending || undefined}
-          disabled={close.isPending}
-          data-shortcut="close"
-          onClick={() => setAsking(true)}
-        >
-          <Lock size={17} aria-hidden="true" />
-        </IconButton>
-      ) : (
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<Lock size={15} aria-hidden="true" />}
-          busy={close.isPending}
-          data-shortcut="close"
-          onClick={() => setAsking(true)}
-        >
-          {t('tickets.closeTicket')}
-        </Button>
-      )}
+      {/* A closing mark of its own: the padlock means an internal note. */}
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<CircleCheckBig size={15} aria-hidden="true" />}
+        busy={close.isPending}
+        data-shortcut="close"
+        onClick={() => setAsking(true)}
+      >
+        {t('tickets.closeTicket')}
+      </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}

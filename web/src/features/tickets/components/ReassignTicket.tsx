@@ -3,7 +3,6 @@ import { ArrowRightLeft } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { IconButton } from '../../../components/IconButton';
 import { LazyModal as Modal } from '../../../components/lazy-dialogs';
 import { Spinner } from '../../../components/Spinner';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -17,35 +16,27 @@ interface ReassignTicketProps {
   ticket: Ticket;
   viewer: Viewer;
   onReassigned?: (ticket: Ticket) => void;
-  /** `icon` in the chat header, so the client's name keeps its room (its label is the tooltip and spoken name). */
-  variant?: 'button' | 'icon';
 }
 
 // The form is fetched when the modal first opens, not with the workspace (bench/bundle-size.ts).
 const ReassignForm = lazyComponent(() => import('./ReassignForm').then((m) => m.ReassignForm));
 
 /** 'Reassign' in the chat header and its modal; renders nothing when the viewer may not reassign. */
-export function ReassignTicketButton({ ticket, viewer, onReassigned, variant = 'button' }: ReassignTicketProps) {
+export function ReassignTicketButton({ ticket, viewer, onReassigned }: ReassignTicketProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (!canReassignTicket(ticket, viewer)) return null;
   return (
     <>
-      {variant === 'icon' ? (
-        <IconButton label={t('reassign.button')} data-shortcut="reassign" onClick={() => setOpen(true)}>
-          <ArrowRightLeft size={17} aria-hidden="true" />
-        </IconButton>
-      ) : (
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<ArrowRightLeft size={15} aria-hidden="true" />}
-          data-shortcut="reassign"
-          onClick={() => setOpen(true)}
-        >
-          {t('reassign.button')}
-        </Button>
-      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<ArrowRightLeft size={15} aria-hidden="true" />}
+        data-shortcut="reassign"
+        onClick={() => setOpen(true)}
+      >
+        {t('reassign.button')}
+      </Button>
       <Modal open={open} onOpenChange={setOpen} title={t('reassign.title')} closeLabel={t('common.close')}>
         {/* Mounted while open only, so every opening starts from a clean choice. */}
         {open && (

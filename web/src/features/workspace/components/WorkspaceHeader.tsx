@@ -5,6 +5,8 @@ import { Button, ButtonLink } from '../../../components/Button';
 import { LogoMark } from '../../../components/Logo';
 import { displayUsername } from '../../../lib/format';
 import { useLogout, useSession } from '../../../lib/session';
+import { useIsNarrow } from '../../../lib/use-media-query';
+import { AccountMenu } from './AccountMenu';
 import { InboxButton, type InboxSlot } from './InboxButton';
 import { PushBell } from './PushBell';
 import styles from './WorkspaceHeader.module.css';
@@ -18,11 +20,15 @@ interface WorkspaceHeaderProps {
 export const ADMIN_PANEL_PATH = '/admin-panel';
 export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
 
-/** Title with beta label, welcome, inbox, push toggle and the account actions (SPEC §2 Main workspace). */
+/**
+ * Title with beta label, welcome, inbox, push toggle and the account actions (SPEC §2 Main workspace); on the narrow
+ * layout the account actions (and the user guide) are one menu, so the header keeps one line.
+ */
 export function WorkspaceHeader({ unreadCount, inbox }: WorkspaceHeaderProps) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
+  const narrow = useIsNarrow();
 
   return (
     <header className={styles.header}>
@@ -42,28 +48,32 @@ export function WorkspaceHeader({ unreadCount, inbox }: WorkspaceHeaderProps) {
         <InboxButton unread={unreadCount} slot={inbox} />
         <PushBell />
 
-        <nav className={styles.account} aria-label={t('workspace.account')}>
-          {session.isAdmin && (
-            <ButtonLink to={ADMIN_PANEL_PATH} variant="ink" icon={<ShieldCheck size={18} aria-hidden="true" />}>
-              {t('workspace.adminPanel')}
+        {narrow ? (
+          <AccountMenu profileHref={profilePath(session.username)} adminHref={ADMIN_PANEL_PATH} />
+        ) : (
+          <nav className={styles.account} aria-label={t('workspace.account')}>
+            {session.isAdmin && (
+              <ButtonLink to={ADMIN_PANEL_PATH} variant="ink" icon={<ShieldCheck size={18} aria-hidden="true" />}>
+                {t('workspace.adminPanel')}
+              </ButtonLink>
+            )}
+            <ButtonLink
+              to={profilePath(session.username)}
+              variant="ink"
+              icon={<UserRound size={18} aria-hidden="true" />}
+            >
+              {t('workspace.profile')}
             </ButtonLink>
-          )}
-          <ButtonLink
-            to={profilePath(session.username)}
-            variant="ink"
-            icon={<UserRound size={18} aria-hidden="true" />}
-          >
-            {t('workspace.profile')}
-          </ButtonLink>
-          <Button
-            variant="ink"
-            icon={<LogOut size={18} aria-hidden="true" />}
-            busy={logout.isPending}
-            onClick={() => logout.mutate({})}
-          >
-            {t('common.logout')}
-          </Button>
-        </nav>
+            <Button
+              variant="ink"
+              icon={<LogOut size={18} aria-hidden="true" />}
+              busy={logout.isPending}
+              onClick={() => logout.mutate({})}
+            >
+              {t('common.logout')}
+            </Button>
+          </nav>
+        )}
       </div>
     </header>
   );

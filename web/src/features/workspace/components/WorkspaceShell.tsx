@@ -33,7 +33,12 @@ export interface WorkspaceShellProps {
   ticketsBodyProps?: HTMLAttributes<HTMLDivElement>;
   chat?: ReactNode;
   colleagues?: ReactNode;
-  /** Colleagues with unread private messages: the Colleagues tab and bar item show it on the narrow layout. */
+  /**
+   * The open colleague (private) chat: docked in the colleagues column in place of the list, which widens for it, so
+   * it never covers the conversation; on the narrow layout it is the Colleagues view.
+   */
+  colleagueChat?: ReactNode;
+  /** Colleagues with unread private messages: the Colleagues tab shows it on the narrow layout. */
   colleaguesUnread?: number;
   unreadCount?: number;
   /** The notifications panel behind the header's inbox bubble. */
@@ -46,9 +51,9 @@ export interface WorkspaceShellProps {
 }
 
 /**
- * The main workspace frame (SPEC §2, reshaped by issue 13): header, then one ticket list (its filters include
- * Closed) | the chat | the colleagues sidebar, footer. At ≤ 1200 px one of the three shows at a time, switched by
- * tabs and the bottom bar.
+ * The main workspace frame (SPEC §2): header, then one ticket list (its filters include Closed) | the chat | the
+ * colleagues sidebar (or the colleague chat docked there), footer. At ≤ 1200 px one of the three shows at a time,
+ * switched by the tabs, the screen's one navigation; the account actions are the header's menu and there is no footer.
  */
 export function WorkspaceShell({
   tickets,
@@ -61,6 +66,7 @@ export function WorkspaceShell({
   ticketsBodyProps,
   chat,
   colleagues,
+  colleagueChat,
   colleaguesUnread = 0,
   unreadCount = 0,
   inbox,
@@ -124,7 +130,7 @@ export function WorkspaceShell({
           />
         )}
 
-        <div className={styles.columns}>
+        <div className={styles.columns} data-colleague-chat={colleagueChat ? true : undefined}>
           <section
             className={`${styles.panel} ${styles.tickets}`}
             aria-labelledby={narrow ? undefined : 'tickets-title'}
@@ -156,7 +162,8 @@ export function WorkspaceShell({
             aria-labelledby={narrow ? undefined : 'colleagues-title'}
             {...panelProps('colleagues')}
           >
-            <div className={styles.column}>
+            {/* Hidden, not unmounted, while a chat is docked: closing it gives focus back to the colleague's entry. */}
+            <div className={styles.column} hidden={Boolean(colleagueChat)}>
               <div className={styles.columnHeader}>
                 <h2 id="colleagues-title" className={styles.columnTitle}>
                   {t('workspace.colleagues')}
@@ -164,16 +171,12 @@ export function WorkspaceShell({
               </div>
               <div className={styles.columnBody}>{colleagues ?? <NoColleagues />}</div>
             </div>
+            {colleagueChat}
           </aside>
         </div>
       </main>
 
-      <WorkspaceFooter
-        view={view}
-        colleaguesUnread={colleaguesUnread}
-        onShow={setView}
-        onShowShortcuts={onShowShortcuts}
-      />
+      {!narrow && <WorkspaceFooter onShowShortcuts={onShowShortcuts} />}
     </div>
   );
 }
