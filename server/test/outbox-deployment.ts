@@ -97,6 +97,7 @@ export async function startOutboxDeployment(options: { chats: number }) {
             .flatMap((s: { messages: unknown[] }) => s.messages)
             .find((m: { messageid: string }) => m.messageid === messageid) as {
             delivery_status: string;
+            delivery_failure: string | null;
             delivery_error: string | null;
           };
         },

@@ -22,6 +22,41 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const DELIVERY_STATUSES = ['received', 'pending', 'sent', 'delivered', 'read', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * Why a message was not delivered, as a code the web app translates (the server's own words would reach the
+ * screen in English inside a translated sentence). The remote's own words, when it gave any, travel beside the code
+ * as `delivery_error`.
+ * - channelDisconnected: the bot, number or site it went through is no longer connected (or none is).
+ * - channelReconnect: the channel must be connected again (its token was lost, expired or revoked).
+ * - channelRestricted: the channel's account cannot send (blocked, locked, payment, permissions, registration).
+ * - clientBlocked: the client blocked the bot.
+ * - clientUnreachable: the client cannot be reached there (no such chat, account gone, not on WhatsApp).
+ * - windowClosed: more than 24 hours since the client last wrote on WhatsApp; only a template may go.
+ * - rateLimited: the channel held it back (too many messages).
+ * - notSupported: the channel does not take this kind of message.
+ * - templateRejected: the template does not match what WhatsApp approved.
+ * - notAllowedRecipient: the client is not on a WhatsApp test number's allowed list.
+ * - unreachable: the channel could not be reached, or kept failing on its side, until we gave up.
+ * - internalError: sending failed on our side.
+ * - refused: the channel refused it for another reason (its words in `delivery_error`).
+ */
+export const DELIVERY_FAILURE_CODES = [
+  'channelDisconnected',
+  'channelReconnect',
+  'channelRestricted',
+  'clientBlocked',
+  'clientUnreachable',
+  'windowClosed',
+  'rateLimited',
+  'notSupported',
+  'templateRejected',
+  'notAllowedRecipient',
+  'unreachable',
+  'internalError',
+  'refused',
+] as const;
+export type DeliveryFailureCode = (typeof DELIVERY_FAILURE_CODES)[number];
+
 export const messageSchema = z.object({
   messageid: z.string(),
   /** Monotonic order within the whole database: the chat's cursor. */
@@ -46,6 +81,9 @@ export const messageSchema = z.object({
   region: z.string().nullable(),
   reaction: z.string().nullable(),
   delivery_status: z.enum(DELIVERY_STATUSES),
+  /** Why it was not delivered (see DELIVERY_FAILURE_CODES); null otherwise, and for failures stored before codes. */
+  delivery_failure: z.enum(DELIVERY_FAILURE_CODES).nullable(),
+  /** The remote's own words about a failure, or, for a failure stored before codes, the whole reason as written. */
   delivery_error: z.string().nullable(),
   /** The key the sending browser gave, so it can match its optimistic copy exactly. */
   idempotencyKey: z.string().nullable(),

@@ -54,7 +54,7 @@ export function createOutboxWorker(deps: {
   async function deliver(job: DeliveryJob): Promise<SendOutcome> {
     const sender = registry.senderFor(job.platform);
     if (!sender) {
-      await delivery.failed(job, `No ${job.platform} channel is connected`);
+      await delivery.failed(job, { code: 'channelDisconnected', reason: `No ${job.platform} channel is connected` });
       return 'failed';
     }
     let result;
@@ -62,26 +62,32 @@ export function createOutboxWorker(deps: {
       result = await sender.send(job);
     } catch (error) {
       const failure: SendFailure | undefined =
-        error instanceof DeliveryRefused ? { kind: 'failed', reason: error.message } : sender.classify(error);
+        error instanceof DeliveryRefused
+          ? { kind: 'failed', code: error.code, reason: error.message }
+          : sender.classify(error);
       if (!failure) {
         logger.error({ err: error, outboxId: job.outboxId }, 'delivery crashed');
-        return delivery.retryLater(job, 'Internal error while sending', {
-          countsAsAttempt: true,
-          maxAttempts: MAX_CRASH_ATTEMPTS,
-        });
+        return delivery.retryLater(
+          job,
+          { code: 'internalError', reason: 'Internal error while sending' },
+          {
+            countsAsAttempt: true,
+            maxAttempts: MAX_CRASH_ATTEMPTS,
+          },
+        );
       }
       switch (failure.kind) {
         case 'retryAfter': {
-          const outcome = await delivery.retryLater(job, failure.reason, {
+          const outcome = await delivery.retryLater(job, failure, {
             afterMs: failure.afterMs,
             countsAsAttempt: false,
           });
           return outcome === 'retry' ? 'rateLimited' : outcome;
         }
         case 'retry':
-          return delivery.retryLater(job, failure.reason, { countsAsAttempt: true });
+          return delivery.retryLater(job, failure, { countsAsAttempt: true });
         case 'failed':
-          await delivery.failed(job, failure.reason);
+          await delivery.failed(job, failure);
           return 'failed';
         default:
           return assertNever(failure);

@@ -323,7 +323,12 @@ describe.each<Mode>(['polling', 'webhook'])('the Telegram core loop (%s)', (mode
       const m = view.body.sections
         .flatMap((s: { messages: { messageid: string }[] }) => s.messages)
         .find((x: { messageid: string }) => x.messageid === blocked.messageid);
-      return m.delivery_status === 'failed' && m.delivery_error === 'Forbidden: bot was blocked by the user';
+      // The code is what the agent reads (translated); Telegram's own words come beside it.
+      return (
+        m.delivery_status === 'failed' &&
+        m.delivery_failure === 'clientBlocked' &&
+        m.delivery_error === 'Forbidden: bot was blocked by the user'
+      );
     });
     const retried = await agent.client.post('/retry-message', { messageid: blocked.messageid });
     expect(retried.body.message.delivery_status).toBe('pending');

@@ -3,6 +3,7 @@
  * (channel-apis.md §1.2, §1.3): 429 waits `retry_after`, 5xx and network failures are retried with backoff,
  * anything else is a refusal shown on the message.
  */
+import type { DeliveryFailureCode } from '@kreechat/contract';
 import { Api, GrammyError, HttpError, InputFile } from 'grammy';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
@@ -12,15 +13,28 @@ import { RATING_LABELS } from '../bot-texts';
 import { DeliveryRefused, type ChannelSender, type SendFailure, type SendResult } from '../registry';
 import type { BotRepo } from './bot.repo';
 
+/** Which refusal a Bot API error is, by its code and, where one code holds several, its description. */
+function refusalCode(error: GrammyError): DeliveryFailureCode {
+  const description = error.description.toLowerCase();
+  if (error.error_code === 401) return 'channelReconnect';
+  if (description.includes('bot was blocked')) return 'clientBlocked';
+  if (/chat not found|user is deactivated|bot can't initiate/.test(description)) return 'clientUnreachable';
+  return 'refused';
+}
+
 export function classifyTelegramError(error: unknown): SendFailure | undefined {
   if (error instanceof GrammyError) {
+    const said = { reason: error.description, detail: error.description };
     if (error.error_code === 429) {
-      return { kind: 'retryAfter', reason: error.description, afterMs: (error.parameters.retry_after ?? 1) * 1000 };
+      const afterMs = (error.parameters.retry_after ?? 1) * 1000;
+      return { kind: 'retryAfter', code: 'rateLimited', ...said, afterMs };
     }
-    if (error.error_code >= 500) return { kind: 'retry', reason: error.description };
-    return { kind: 'failed', reason: error.description };
+    if (error.error_code >= 500) return { kind: 'retry', code: 'unreachable', ...said };
+    return { kind: 'failed', code: refusalCode(error), ...said };
   }
-  if (error instanceof HttpError) return { kind: 'retry', reason: `Telegram could not be reached: ${error.message}` };
+  if (error instanceof HttpError) {
+    return { kind: 'retry', code: 'unreachable', reason: `Telegram could not be reached: ${error.message}` };
+  }
   return undefined;
 }
 
@@ -34,8 +48,10 @@ export function createTelegramSender(deps: {
 
   async function send(job: DeliveryJob): Promise<SendResult> {
     const bot = await bots.byId(db, job.channelRef);
-    if (!bot) throw new DeliveryRefused('The Telegram bot is no longer connected');
-    if (!bot.token) throw new DeliveryRefused('The Telegram bot must be connected again (its token was lost)');
+    if (!bot) throw new DeliveryRefused('channelDisconnected', 'The Telegram bot is no longer connected');
+    if (!bot.token) {
+      throw new DeliveryRefused('channelReconnect', 'The Telegram bot must be connected again (its token was lost)');
+    }
     const api = apiFor(bot.token);
     const chatId = Number(job.recipient);
     // Bots cannot mark a client's message read on Telegram.

@@ -18,6 +18,7 @@ import type { AccountRepo, AccountRow } from './account.repo';
 import type { GraphClient } from './graph.client';
 import {
   batchItemSchemas,
+  classifyGraphError,
   describeIssues,
   parseWhatsAppWebhook,
   type WhatsAppContent,
@@ -236,14 +237,17 @@ export function createWhatsAppInbound(deps: {
         return;
       case 'status': {
         const reason = event.errors.map((e) => `${e.title || e.message || 'Error'} (${e.code})`).join('; ');
+        // A failed status says why by Graph's codes, as a refused send does: the first one is shown, all are kept.
+        const first = event.errors[0];
+        const failure = { code: first ? classifyGraphError(first).code : 'refused', detail: reason || null } as const;
         // Meta's 'sent' often arrives within milliseconds of its answer to our send, before we have stored the
         // wamid that answer carried: while that send is in flight, wait for its commit. A receipt for a message
         // we never sent (the number is used by another tool too) is taken and dropped.
         const to = { companyId: account.companyId, channelRef: account.id, recipient: event.recipientWaId };
-        let outcome = await delivery.receipt(to, event.wamid, event.status, reason || undefined);
+        let outcome = await delivery.receipt(to, event.wamid, event.status, failure);
         for (let waited = 0; outcome === 'early' && waited < RECEIPT_WAIT_LIMIT_MS; waited += RECEIPT_WAIT_MS) {
           await new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS));
-          outcome = await delivery.receipt(to, event.wamid, event.status, reason || undefined);
+          outcome = await delivery.receipt(to, event.wamid, event.status, failure);
         }
         if (outcome === 'early') throw new ReceiptTooEarly(`no message ${event.wamid} yet`);
         await intake.skip(none);

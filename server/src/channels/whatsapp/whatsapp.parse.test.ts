@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   classifyGraphError,
+  graphDetail,
   graphErrorOf,
   parseWhatsAppWebhook,
   verifyWhatsAppSignature,
@@ -624,14 +625,32 @@ describe('classifyGraphError', () => {
     const fromStatus = (expected['status-failed']![0] as Extract<WhatsAppEvent, { kind: 'status' }>).errors[0]!;
     expect(classifyGraphError(fromStatus)).toEqual({
       kind: 'refused',
+      code: 'windowClosed',
       affects: 'message',
       reason:
         'More than 24 hours have passed since the client last wrote: WhatsApp allows only an approved template now',
     });
   });
 
-  it.each([131026, 131048, 131049, 131051, 132000, 132001, 131030])('%i: refused for this message', (code) => {
-    expect(classifyGraphError({ code, message: 'no' })).toMatchObject({ kind: 'refused', affects: 'message' });
+  it.each([
+    [131026, 'clientUnreachable'],
+    [131048, 'rateLimited'],
+    [131049, 'rateLimited'],
+    [131051, 'notSupported'],
+    [132000, 'templateRejected'],
+    [132001, 'templateRejected'],
+    [131030, 'notAllowedRecipient'],
+  ])('%i: refused for this message, shown as %s', (code, failure) => {
+    expect(classifyGraphError({ code, message: 'no' })).toMatchObject({
+      kind: 'refused',
+      affects: 'message',
+      code: failure,
+    });
+  });
+
+  it('a retry that runs out shows as unreachable, or rate-limited when Graph set a wait', () => {
+    expect(classifyGraphError({ code: 131000, message: 'x' })).toMatchObject({ kind: 'retry', code: 'unreachable' });
+    expect(classifyGraphError({ code: 130429, message: 'x' })).toMatchObject({ kind: 'retry', code: 'rateLimited' });
   });
 
   it('invalid parameters are refused with what Graph said was wrong', () => {
@@ -646,11 +665,14 @@ describe('classifyGraphError', () => {
     })!;
     expect(classifyGraphError(error)).toEqual({
       kind: 'refused',
+      code: 'refused',
       affects: 'message',
       reason: "WhatsApp rejected the request: Param text['body'] is required",
     });
+    expect(graphDetail(error)).toBe("Param text['body'] is required");
     expect(classifyGraphError({ code: 131009, message: '(#131009) Parameter value is not valid' })).toEqual({
       kind: 'refused',
+      code: 'refused',
       affects: 'message',
       reason: 'A parameter is invalid: (#131009) Parameter value is not valid',
     });
@@ -659,17 +681,20 @@ describe('classifyGraphError', () => {
   it('token, policy and account problems are refused for the whole channel', () => {
     expect(classifyGraphError({ code: 190, error_subcode: 463, message: 'Error validating access token' })).toEqual({
       kind: 'refused',
+      code: 'channelReconnect',
       affects: 'channel',
       reason: 'The WhatsApp access token has expired: reconnect the number',
     });
     expect(classifyGraphError({ code: 190, message: 'Invalid OAuth access token' })).toEqual({
       kind: 'refused',
+      code: 'channelReconnect',
       affects: 'channel',
       reason: 'The WhatsApp access token is invalid: reconnect the number',
     });
     for (const code of [368, 131031, 133016, 10, 200, 299, 131005, 131042, 131045]) {
       expect(classifyGraphError({ code, message: 'no' }), String(code)).toMatchObject({
         kind: 'refused',
+        code: 'channelRestricted',
         affects: 'channel',
       });
     }
@@ -678,11 +703,13 @@ describe('classifyGraphError', () => {
   it('an unknown code is retried only when Graph marks it transient', () => {
     expect(classifyGraphError({ code: 987654, message: 'Something new' })).toEqual({
       kind: 'refused',
+      code: 'refused',
       affects: 'message',
       reason: 'WhatsApp error 987654: Something new',
     });
     expect(classifyGraphError({ code: 987654, message: 'Something new', is_transient: true })).toEqual({
       kind: 'retry',
+      code: 'unreachable',
       reason: 'WhatsApp error 987654: Something new',
     });
   });

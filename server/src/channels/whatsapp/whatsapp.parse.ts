@@ -9,6 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { DeliveryFailureCode } from '@kreechat/contract';
 
 /** A client's file, known by its media id until it is fetched (`GET /{media-id}`, §2.4). */
 export type WhatsAppMediaRef = {
@@ -547,18 +548,22 @@ export function graphErrorOf(body: unknown): GraphError | null {
  *   means the number or the app itself is unusable (token, block, payment) and an admin must act.
  */
 export type GraphErrorClass =
-  | { kind: 'retry'; reason: string; afterMs?: number }
-  | { kind: 'refused'; reason: string; affects: 'message' | 'channel' };
+  | { kind: 'retry'; code: DeliveryFailureCode; reason: string; afterMs?: number }
+  | { kind: 'refused'; code: DeliveryFailureCode; reason: string; affects: 'message' | 'channel' };
 
 type Rule = GraphErrorClass | ((error: GraphError) => GraphErrorClass);
 
+/** A try to repeat; if the tries run out, the message shows `unreachable`, or `rateLimited` for a limit's wait. */
 const retry = (reason: string, afterMs?: number): GraphErrorClass =>
-  afterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, afterMs };
-const refused = (reason: string, affects: 'message' | 'channel' = 'message'): GraphErrorClass => ({
-  kind: 'refused',
-  reason,
-  affects,
-});
+  afterMs === undefined
+    ? { kind: 'retry', code: 'unreachable', reason }
+    : { kind: 'retry', code: 'rateLimited', reason, afterMs };
+/** A refusal: what the message shows is `code`; one that `affects` the channel shows `channelRestricted`. */
+const refused = (
+  reason: string,
+  affects: 'message' | 'channel' = 'message',
+  code: DeliveryFailureCode = affects === 'channel' ? 'channelRestricted' : 'refused',
+): GraphErrorClass => ({ kind: 'refused', code, reason, affects });
 
 const noPermission = refused('The app lacks permission for this WhatsApp account', 'channel');
 
@@ -593,24 +598,39 @@ const RULES = new Map<number, Rule>([
     131047,
     refused(
       'More than 24 hours have passed since the client last wrote: WhatsApp allows only an approved template now',
+      'message',
+      'windowClosed',
     ),
   ],
   // §2.10: 131026 undeliverable (not on WhatsApp, old client, terms not accepted), "Don't retry blindly".
-  [131026, refused('The message could not be delivered: the client may not use WhatsApp or may need to update it')],
+  [
+    131026,
+    refused(
+      'The message could not be delivered: the client may not use WhatsApp or may need to update it',
+      'message',
+      'clientUnreachable',
+    ),
+  ],
   // §2.10: 131048/131049 spam or marketing per-user limit, "Hold off": retrying now only makes it worse.
-  [131048, refused('WhatsApp limited this number because earlier messages were flagged as spam')],
-  [131049, refused('WhatsApp held this message back to keep the client from receiving too many')],
+  [
+    131048,
+    refused('WhatsApp limited this number because earlier messages were flagged as spam', 'message', 'rateLimited'),
+  ],
+  [
+    131049,
+    refused('WhatsApp held this message back to keep the client from receiving too many', 'message', 'rateLimited'),
+  ],
   // §2.10: 131051 unsupported message type.
-  [131051, refused('WhatsApp does not support this message type')],
+  [131051, refused('WhatsApp does not support this message type', 'message', 'notSupported')],
   // §2.10: 132000/132001 template parameter mismatch, or no template for that name and language, "Fix the request".
-  [132000, refused('The template got a different number of parameters than it has')],
-  [132001, refused('The template does not exist in this language or is not approved')],
+  [132000, refused('The template got a different number of parameters than it has', 'message', 'templateRejected')],
+  [132001, refused('The template does not exist in this language or is not approved', 'message', 'templateRejected')],
   // §2.10: 100, 131008, 131009 invalid, missing or bad parameter, HTTP 400, "Fix the request".
-  [100, (e) => refused(`WhatsApp rejected the request: ${detailOf(e)}`)],
-  [131008, (e) => refused(`A required parameter is missing: ${detailOf(e)}`)],
-  [131009, (e) => refused(`A parameter is invalid: ${detailOf(e)}`)],
+  [100, (e) => refused(`WhatsApp rejected the request: ${graphDetail(e)}`)],
+  [131008, (e) => refused(`A required parameter is missing: ${graphDetail(e)}`)],
+  [131009, (e) => refused(`A parameter is invalid: ${graphDetail(e)}`)],
   // §2.10: 131030 recipient not on the test number's allow-list, "Configuration".
-  [131030, refused('The client is not on the allowed list of this test number')],
+  [131030, refused('The client is not on the allowed list of this test number', 'message', 'notAllowedRecipient')],
 
   // §2.10: 190 token expired (subcode 463) or invalid, HTTP 401, "Re-authorise".
   [
@@ -621,6 +641,7 @@ const RULES = new Map<number, Rule>([
           ? 'The WhatsApp access token has expired: reconnect the number'
           : 'The WhatsApp access token is invalid: reconnect the number',
         'channel',
+        'channelReconnect',
       ),
   ],
   // §2.10: 368 policy block, 131031 account locked, "Alert".
@@ -635,7 +656,8 @@ const RULES = new Map<number, Rule>([
   [131045, refused('The number is not registered correctly with WhatsApp', 'channel')],
 ]);
 
-function detailOf(error: GraphError): string {
+/** Graph's own words about an error, the most specific it gave. */
+export function graphDetail(error: GraphError): string {
   return error.error_data?.details ?? error.error_user_msg ?? error.message ?? error.title ?? `code ${error.code}`;
 }
 
@@ -648,6 +670,6 @@ export function classifyGraphError(error: GraphError): GraphErrorClass {
   if (rule) return typeof rule === 'function' ? rule(error) : rule;
   // Not in §2.10: Graph's permission codes 200–299 (PYWA errors.py) mean the app lost a permission.
   if (error.code >= 200 && error.code < 300) return noPermission;
-  const reason = `WhatsApp error ${error.code}: ${detailOf(error)}`;
+  const reason = `WhatsApp error ${error.code}: ${graphDetail(error)}`;
   return error.is_transient ? retry(reason) : refused(reason);
 }

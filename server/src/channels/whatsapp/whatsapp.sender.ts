@@ -12,7 +12,7 @@ import { departmentsButton, RATING_LABELS } from '../bot-texts';
 import { DeliveryRefused, type ChannelSender, type SendFailure, type SendResult } from '../registry';
 import type { AccountRepo } from './account.repo';
 import { GraphRefusal, GraphUnreachable, type GraphClient } from './graph.client';
-import { classifyGraphError } from './whatsapp.parse';
+import { classifyGraphError, graphDetail } from './whatsapp.parse';
 
 const MAX_BUTTONS = 3;
 const BUTTON_TITLE = 20;
@@ -24,13 +24,14 @@ export const fit = (text: string, limit: number) =>
   [...text].length <= limit ? text : `${[...text].slice(0, limit - 1).join('')}…`;
 
 export function classifyWhatsAppError(error: unknown): SendFailure | undefined {
-  if (error instanceof GraphUnreachable) return { kind: 'retry', reason: error.message };
+  if (error instanceof GraphUnreachable) return { kind: 'retry', code: 'unreachable', reason: error.message };
   if (!(error instanceof GraphRefusal)) return undefined;
   const decided = classifyGraphError(error.error);
-  if (decided.kind === 'refused') return { kind: 'failed', reason: decided.reason };
+  const problem = { code: decided.code, reason: decided.reason, detail: graphDetail(error.error) };
+  if (decided.kind === 'refused') return { kind: 'failed', ...problem };
   return decided.afterMs !== undefined
-    ? { kind: 'retryAfter', reason: decided.reason, afterMs: decided.afterMs }
-    : { kind: 'retry', reason: decided.reason };
+    ? { kind: 'retryAfter', ...problem, afterMs: decided.afterMs }
+    : { kind: 'retry', ...problem };
 }
 
 type Outgoing = Record<string, unknown> & { type: string };
@@ -153,9 +154,9 @@ export function createWhatsAppSender(deps: {
 
   async function send(job: DeliveryJob): Promise<SendResult> {
     const account = await accounts.byId(db, job.channelRef);
-    if (!account) throw new DeliveryRefused('The WhatsApp number is no longer connected');
+    if (!account) throw new DeliveryRefused('channelDisconnected', 'The WhatsApp number is no longer connected');
     if (!account.accessToken)
-      throw new DeliveryRefused('The WhatsApp number must be connected again (its token was lost)');
+      throw new DeliveryRefused('channelReconnect', 'The WhatsApp number must be connected again (its token was lost)');
     if (job.kind === 'read') {
       await graph.post(account.accessToken, `${account.phoneNumberId}/messages`, {
         messaging_product: 'whatsapp',

@@ -22,7 +22,7 @@ export function createWordpressSender(deps: {
 
   async function send(job: DeliveryJob): Promise<SendResult> {
     if (!(await repo.tokenExists(db, job.channelRef))) {
-      throw new DeliveryRefused('The WordPress site was disconnected (its token was deleted)');
+      throw new DeliveryRefused('channelDisconnected', 'The WordPress site was disconnected (its token was deleted)');
     }
     const to = (event: 'message' | 'ticket' | 'notice', payload: unknown) =>
       (live.toVisitor as (t: string, i: string, e: string, p: unknown) => void)(

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import { ticketNumber, type AutoMessageReader } from '../automatic-messages';
-import { messageRepo } from '../messages';
+import { messageRepo, storedFailure, type DeliveryFailure } from '../messages';
 import { ticketRepo } from '../tickets';
 import { closingNotice, closingWords, type ClosingNotice, type ClosingWords } from './closing-notice';
 import { outboxRepo, type OutboxRow } from './outbox.repo';
@@ -41,6 +41,9 @@ export function backoffMs(attempts: number, maxBackoffMs: number, random: () => 
 export type BotNotice =
   | { notice: 'chooseDepartment'; language: string | null; departments: { id: string; name: string }[] }
   | { notice: 'ratingThanks'; language: string | null };
+
+/** Why a try failed: what the message shows (a code, the remote's words) and `reason`, the full text for the logs. */
+export type SendProblem = DeliveryFailure & { reason: string };
 
 export type DeliveryJob = {
   outboxId: string;
@@ -210,17 +213,23 @@ export function createDeliveryService(deps: {
       if (job.kind === 'message') await publishStatus(job.companyId, job.message.id);
     },
 
-    /** The channel refused for good (blocked bot, unknown chat): the reason is shown on the message. */
-    async failed(job: DeliveryJob, reason: string) {
+    /**
+     * The channel refused for good (blocked bot, unknown chat): the failure's code (and the remote's words) is shown
+     * on the message; `reason` says it in full for the outbox's record and the logs.
+     */
+    async failed(job: DeliveryJob, failure: SendProblem) {
       await db.transaction(async (tx) => {
         await outboxRepo.update(tx, job.outboxId, {
           status: 'failed',
           lockedUntil: null,
-          lastError: reason,
+          lastError: failure.reason,
           attempts: job.attempts + 1,
         });
         if (job.kind === 'message') {
-          await messageRepo.update(tx, job.message.id, { deliveryStatus: 'failed', deliveryError: reason });
+          await messageRepo.update(tx, job.message.id, {
+            deliveryStatus: 'failed',
+            deliveryError: storedFailure(failure),
+          });
         }
       });
       if (job.kind === 'message') await publishStatus(job.companyId, job.message.id);
@@ -239,14 +248,14 @@ export function createDeliveryService(deps: {
      */
     async retryLater(
       job: DeliveryJob,
-      reason: string,
+      problem: SendProblem,
       options: { afterMs?: number; countsAsAttempt: boolean; maxAttempts?: number },
     ): Promise<'retry' | 'failed'> {
       const now = clock.now().getTime();
       const giveUpAt = job.enqueuedAt.getTime() + retry.giveUpMs;
       const attempts = job.attempts + (options.countsAsAttempt ? 1 : 0);
       if (now >= giveUpAt || (options.maxAttempts !== undefined && attempts >= options.maxAttempts)) {
-        await this.failed(job, reason);
+        await this.failed(job, problem);
         return 'failed';
       }
       const next =
@@ -255,7 +264,7 @@ export function createDeliveryService(deps: {
           : Math.min(now + backoffMs(attempts, retry.maxBackoffMs), giveUpAt);
       await outboxRepo.update(db, job.outboxId, {
         attempts,
-        lastError: reason,
+        lastError: problem.reason,
         lockedUntil: null,
         nextAttemptAt: new Date(next),
       });
@@ -283,7 +292,7 @@ export function createDeliveryService(deps: {
       to: { companyId: string; channelRef: string; recipient: string },
       externalId: string,
       status: ReceiptStatus,
-      reason?: string,
+      failure?: DeliveryFailure,
     ): Promise<'applied' | 'early' | 'unknown'> {
       const { companyId } = to;
       // Read in this order: a send that commits between these reads has either been seen in flight by the first,
@@ -299,7 +308,7 @@ export function createDeliveryService(deps: {
       if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return 'applied';
       await messageRepo.update(db, message.id, {
         deliveryStatus: status,
-        deliveryError: status === 'failed' ? (reason ?? 'The channel could not deliver this message') : null,
+        deliveryError: status === 'failed' ? storedFailure(failure ?? { code: 'refused' }) : null,
       });
       await publishStatus(companyId, message.id);
       return 'applied';

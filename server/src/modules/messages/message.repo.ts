@@ -23,6 +23,7 @@ import type { Tx } from '../../db/client';
 import { clients, departments, messages, tickets, users } from '../../db/schema';
 import { fileUrl } from '../../files/storage';
 import type { TicketScope } from '../tickets';
+import { readFailure } from './delivery-failure';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -82,7 +83,7 @@ export function toMessage(r: ViewRow): Message {
     region: m.region,
     reaction: m.reaction,
     delivery_status: m.deliveryStatus,
-    delivery_error: m.deliveryError,
+    ...readFailure(m.deliveryError),
     idempotencyKey: m.idempotencyKey,
     automatic: m.autoKind,
     erased: m.erasedAt !== null,

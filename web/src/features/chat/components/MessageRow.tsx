@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { clockTime, dateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { RATING_MAX, ratingStars } from '../lib/chat-pages';
+import { deliveryFailure } from '../lib/delivery-failure';
 import type { OutboxItem } from '../lib/outbox';
 import { messagePreview } from '../lib/pins';
 import { MessageBody, type MediaTarget } from './MessageBody';
@@ -59,17 +60,19 @@ function ReplyQuote({ quoted, clientName }: { quoted: NonNullable<Message['reply
 
 interface NotDeliveredProps {
   reason: string;
+  /** The remote's own words, untranslated: on hover, for whoever needs them. */
+  detail?: string | null;
   onRetry: () => void;
   busy: boolean;
   /** Drops a message that never reached the server (it may never be sendable, e.g. the ticket closed). */
   onDiscard?: () => void;
 }
 
-function NotDelivered({ reason, onRetry, busy, onDiscard }: NotDeliveredProps) {
+function NotDelivered({ reason, detail, onRetry, busy, onDiscard }: NotDeliveredProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.failure}>
-      <span>{t('chat.notDelivered', { error: reason })}</span>
+      <span title={detail ?? undefined}>{t('chat.notDelivered', { error: reason })}</span>
       <span className={styles.failureActions}>
         {onDiscard && (
           <Button size="sm" variant="ghost" onClick={onDiscard}>
@@ -200,11 +203,7 @@ export const MessageBubble = memo(function MessageBubble({
           {agentSide && !note && <DeliveryIcon status={message.delivery_status} />}
         </div>
         {agentSide && message.delivery_status === 'failed' && (
-          <NotDelivered
-            reason={message.delivery_error ?? t('chat.unknownError')}
-            busy={retrying}
-            onRetry={() => onRetry(message)}
-          />
+          <NotDelivered {...deliveryFailure(t, message)} busy={retrying} onRetry={() => onRetry(message)} />
         )}
       </div>
     </div>

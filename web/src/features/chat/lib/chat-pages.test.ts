@@ -35,6 +35,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     region: null,
     reaction: null,
     delivery_status: 'received',
+    delivery_failure: null,
     delivery_error: null,
     idempotencyKey: null,
     reply_to: null,

@@ -25,6 +25,7 @@ function message(seq: number, day = '2026-03-01'): Message {
     region: null,
     reaction: null,
     delivery_status: 'received',
+    delivery_failure: null,
     delivery_error: null,
     idempotencyKey: null,
     reply_to: null,

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import type { Message } from '@kreechat/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyLanguage, i18n } from '../../../lib/i18n';
+import { MessageBubble } from './MessageRow';
+
+afterEach(cleanup);
+beforeAll(async () => {
+  await applyLanguage('ru');
+});
+
+const failed = (overrides: Partial<Message>): Message => ({
+  messageid: 'm1',
+  seq: 1,
+  ticketid: 't1',
+  type: 'text',
+  content: 'Are you there?',
+  created_on: '2026-03-01T10:00:00Z',
+  created_by: 'Ada',
+  isagent: true,
+  clientid: null,
+  senderid: 'u1',
+  file_name: null,
+  file_size: null,
+  path: null,
+  imageUrl: null,
+  thumbnailUrl: null,
+  video_thumbnail: null,
+  region: null,
+  reaction: null,
+  delivery_status: 'failed',
+  delivery_failure: null,
+  delivery_error: null,
+  idempotencyKey: null,
+  reply_to: null,
+  automatic: null,
+  erased: false,
+  ...overrides,
+});
+
+const renderBubble = (message: Message) =>
+  render(
+    <MessageBubble
+      message={message}
+      continued={false}
+      viewerId="u1"
+      clientName="Nadia"
+      onOpenMedia={() => undefined}
+      onRetry={() => undefined}
+      retrying={false}
+    />,
+  );
+
+describe('MessageBubble: why a reply was not delivered, in the reader’s language', () => {
+  it('translates the server’s code; the remote’s own words are only its tooltip', () => {
+    expect(i18n.language).toBe('ru');
+    renderBubble(
+      failed({ delivery_failure: 'clientBlocked', delivery_error: 'Forbidden: bot was blocked by the user' }),
+    );
+    const reason = screen.getByText('Не доставлено: клиент заблокировал бота');
+    expect(reason.getAttribute('title')).toBe('Forbidden: bot was blocked by the user');
+  });
+
+  it('says a disconnected channel with no English in it', () => {
+    renderBubble(failed({ delivery_failure: 'channelDisconnected' }));
+    expect(screen.getByText(/^Не доставлено: /).textContent).toBe(
+      'Не доставлено: канал, через который шёл чат, больше не подключён',
+    );
+  });
+
+  it('shows a reason stored before codes as it was written', () => {
+    renderBubble(failed({ delivery_error: 'The Telegram bot is no longer connected' }));
+    expect(screen.getByText('Не доставлено: The Telegram bot is no longer connected')).toBeTruthy();
+  });
+});
