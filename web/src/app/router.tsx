@@ -122,6 +122,13 @@ export const routes: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [
                   {
+                    path: 'get-started',
+                    lazy: screen(
+                      () => import('./routes/admin-get-started'),
+                      (m) => m.AdminGetStartedRoute,
+                    ),
+                  },
+                  {
                     path: 'settings',
                     lazy: screen(
                       () => import('./routes/admin-settings'),

@@ -1,13 +1,15 @@
-import { Headset, Settings, Ticket, Users } from 'lucide-react';
+import { Headset, ListChecks, Settings, Ticket, Users } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/Spinner';
+import { checklistOpen, GET_STARTED_PATH, useOnboarding } from '../../features/onboarding';
 import { useSession } from '../../lib/session';
 import { PanelSocketContext, useRefreshOnAccessChange, useWorkspaceSocket } from '../../lib/socket';
 import { PanelLayout } from './PanelLayout';
 
 /**
- * The admin panel frame (SPEC §2): Agents (admins), Clients, Tickets, Settings (admins), in that order. Agents and
- * moderators see Clients and Tickets only. Its live connection serves every section.
+ * The admin panel frame (SPEC §2): Get started and Agents (admins), Clients, Tickets, Settings (admins), in that
+ * order. Agents and moderators see Clients and Tickets only. Its live connection serves every section.
  */
 export function AdminPanelLayout() {
   const { t } = useTranslation();
@@ -22,6 +24,12 @@ export function AdminPanelLayout() {
         title={t('admin.adminPanel')}
         navLabel={t('admin.sections')}
         sections={[
+          // Always there for admins: the checklist stays reachable after it was put away.
+          ...adminOnly({
+            to: GET_STARTED_PATH,
+            label: t('onboarding.section'),
+            icon: <ListChecks size={20} aria-hidden="true" />,
+          }),
           ...adminOnly({
             to: '/admin-panel/agents',
             label: t('adminAgents.section'),
@@ -48,8 +56,16 @@ export function AdminPanelLayout() {
   );
 }
 
-/** `/admin-panel` itself: the first section the viewer may open. */
+/**
+ * `/admin-panel` itself: the first section the viewer may open; for an admin, the first-run checklist while it
+ * still has steps to do and was not put away, else Agents.
+ */
 export function AdminPanelHome() {
+  const { t } = useTranslation();
   const session = useSession();
-  return <Navigate to={session.isAdmin ? 'agents' : 'clients'} replace />;
+  const onboarding = useOnboarding({ enabled: session.isAdmin });
+  if (!session.isAdmin) return <Navigate to="clients" replace />;
+  if (onboarding.isPending) return <PageSpinner label={t('app.loading')} />;
+  const gettingStarted = onboarding.data && checklistOpen(onboarding.data);
+  return <Navigate to={gettingStarted ? 'get-started' : 'agents'} replace />;
 }

@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
+import { ArrowLeft, LogOut } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../components/Button';
 import { LogoMark } from '../../components/Logo';
+import { useLogout } from '../../lib/session';
 import styles from './PanelLayout.module.css';
 
 export type PanelSection = { to: string; label: string; icon: ReactNode; end?: boolean };
 
-/** The frame both panels share (SPEC §2): logo back to the workspace, the panel's title, its sections sidebar. */
+/**
+ * The frame both panels share (SPEC §2): logo back to the workspace, the panel's title, a visible way back to the
+ * workspace and Log out (the logo alone was not seen as a way back), its sections sidebar.
+ */
 export function PanelLayout({
   id,
   title,
@@ -22,6 +28,7 @@ export function PanelLayout({
   sections: PanelSection[];
 }) {
   const { t } = useTranslation();
+  const logout = useLogout();
   return (
     <div className={styles.shell}>
       <a href={`#${id}`} className="skip-link">
@@ -37,6 +44,20 @@ export function PanelLayout({
         </Link>
         <span className={styles.divider} aria-hidden="true" />
         <p className={styles.title}>{title}</p>
+        <div className={styles.actions}>
+          <ButtonLink to="/" variant="ink" size="sm" icon={<ArrowLeft size={16} aria-hidden="true" />}>
+            {t('panel.workspace')}
+          </ButtonLink>
+          <Button
+            variant="ink"
+            size="sm"
+            icon={<LogOut size={16} aria-hidden="true" />}
+            onClick={() => logout.mutate({})}
+            busy={logout.isPending}
+          >
+            {t('common.logout')}
+          </Button>
+        </div>
       </header>
 
       <div className={sections.length ? styles.body : `${styles.body} ${styles.bodyFull}`}>

@@ -77,6 +77,8 @@ import { useIsNarrow } from '../../lib/use-media-query';
  */
 // The client panel shows inside the chat, which is fetched after the first screen: so is the panel.
 const ClientPanel = lazyComponent(() => import('../../features/client-panel').then((m) => m.ClientPanel));
+// An admin's way to the first-run checklist shows only under an empty list: its code is fetched then.
+const ChecklistCard = lazyComponent(() => import('../../features/onboarding').then((m) => m.ChecklistCard));
 
 export function WorkspaceRoute() {
   const { t } = useTranslation();
@@ -216,10 +218,10 @@ export function WorkspaceRoute() {
     (peer: PrivateChatPeer) => {
       setChatPeer(peer);
       markChatRead(peer.id);
-    },
-    [markChatRead],
       // The chat is docked in the colleagues column: on the narrow layout, that is the Colleagues view.
       setView('colleagues');
+    },
+    [markChatRead],
   );
   // A notification's ticket opens wherever it is; the chat pane says so when the viewer may not see it.
   // A note the viewer was mentioned in opens its ticket with the composer in Note mode, the box focused: the ticket
@@ -380,8 +382,6 @@ export function WorkspaceRoute() {
         colleagues={
           <ColleagueList openId={chatPeer?.id ?? null} unread={privateChat.unread} onOpen={openPrivateChat} />
         }
-        colleaguesUnread={privateChat.unread.size}
-        ticketsTitle={t(`tickets.filterTitle.${filter}`)}
         colleagueChat={
           chatPeer && (
             <Suspense fallback={null}>
@@ -394,6 +394,8 @@ export function WorkspaceRoute() {
             </Suspense>
           )
         }
+        colleaguesUnread={privateChat.unread.size}
+        ticketsTitle={t(`tickets.filterTitle.${filter}`)}
         ticketsCount={filter === 'closed' ? undefined : counts?.[filter]}
         pendingCount={counts?.pending ?? 0}
         ticketsUnreadMark={<TicketsUnreadMark />}
@@ -435,6 +437,13 @@ export function WorkspaceRoute() {
               onSelect={select}
               onAccepted={onAccepted}
               labelledBy="tickets-title"
+              emptyAction={
+                session.isAdmin && (
+                  <Suspense fallback={null}>
+                    <ChecklistCard />
+                  </Suspense>
+                )
+              }
             />
           )
         }

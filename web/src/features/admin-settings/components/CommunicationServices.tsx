@@ -1,7 +1,12 @@
 import type { Platform } from '@kreechat/contract';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ChannelStatus } from '../../../components/ChannelStatus';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
+import { useTelegramToken } from '../api/get-telegram-token';
+import { useWhatsAppSetup } from '../api/get-whatsapp-setup';
+import { useWordpressTokens } from '../api/get-wordpress-tokens';
+import { channelStates } from '../lib/channel-states';
 import { TelegramSettings } from './TelegramSettings';
 import { WhatsAppSettings } from './WhatsAppSettings';
 import { WordPressSettings } from './WordPressSettings';
@@ -11,8 +16,9 @@ type Service = Extract<Platform, 'telegram' | 'whatsapp' | 'wordpress'>;
 const SERVICES: Service[] = ['telegram', 'whatsapp', 'wordpress'];
 
 /**
- * Settings → Communication services: choose Telegram, WhatsApp or WordPress. `?service=`
- * keeps the choice, so a reload or a shared link opens the same service.
+ * Settings → Communication services: choose Telegram, WhatsApp or WordPress, each card saying whether it is
+ * connected and to which bot, numbers or sites. `?service=` keeps the choice, so a reload or a shared link opens
+ * the same service.
  */
 export function CommunicationServices() {
   const { t } = useTranslation();
@@ -24,6 +30,12 @@ export function CommunicationServices() {
     whatsapp: t('settings.communication.whatsappHint'),
     wordpress: t('settings.communication.wordpressHint'),
   };
+  // The same calls (and cache) as each service's own settings, which keep them current as channels change.
+  const states = channelStates({
+    telegram: useTelegramToken().data,
+    whatsapp: useWhatsAppSetup().data,
+    wordpress: useWordpressTokens().data,
+  });
 
   const choose = (name: Service) =>
     setParams(
@@ -61,6 +73,7 @@ export function CommunicationServices() {
             <span className={styles.serviceText}>
               <span className={styles.serviceName}>{PLATFORM_NAMES[name]}</span>
               <span className={styles.serviceHint}>{hints[name]}</span>
+              {states[name] && <ChannelStatus state={states[name]} className={styles.serviceState} />}
             </span>
           </button>
         ))}

@@ -1,11 +1,19 @@
-import type { RegisterCompanyBody } from '@kreechat/contract';
-import { useMutation } from '@tanstack/react-query';
+import { loginResponseSchema, type LoginResponse, type RegisterCompanyBody } from '@kreechat/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { signedIn } from './login';
 
-/** POST /api/register-company-kreechat: creates the company and its admin once the e-mail code was verified. */
-export const registerCompany = (body: RegisterCompanyBody): Promise<unknown> =>
-  api.post('/register-company-kreechat', body);
+/**
+ * POST /api/register-company-kreechat: creates the company and its admin once the e-mail code was verified, and
+ * signs the admin in (the answer is login's).
+ */
+export const registerCompany = (body: RegisterCompanyBody): Promise<LoginResponse> =>
+  api.post('/register-company-kreechat', body, loginResponseSchema);
 
 export function useRegisterCompany() {
-  return useMutation({ mutationFn: registerCompany });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerCompany,
+    onSuccess: (response) => signedIn(queryClient, response),
+  });
 }

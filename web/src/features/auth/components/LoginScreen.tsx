@@ -11,7 +11,7 @@ import { expectedLogout, expectLogout, type LogoutOptions } from '../../../lib/s
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
 
-type LoginNotice = 'registered' | NonNullable<LogoutOptions['notice']>;
+type LoginNotice = NonNullable<LogoutOptions['notice']>;
 
 interface LoginLocationState {
   notice?: LoginNotice;

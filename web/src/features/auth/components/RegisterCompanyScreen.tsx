@@ -132,7 +132,8 @@ export function RegisterCompanyScreen() {
         verified.current = true;
       }
       await register.mutateAsync({ data: toRegistrationData(form) });
-      void navigate('/login', { replace: true, state: { notice: 'registered' } });
+      // Registration signs the new owner in: straight to their (empty) workspace and its way to the checklist.
+      void navigate('/', { replace: true });
     } catch (failure) {
       const text = errorMessage(failure, t('auth.register.verifyFailed'));
       const known = registrationMessageKey(text);
