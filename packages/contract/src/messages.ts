@@ -57,6 +57,13 @@ export const DELIVERY_FAILURE_CODES = [
 ] as const;
 export type DeliveryFailureCode = (typeof DELIVERY_FAILURE_CODES)[number];
 
+/** A reply refused before it was queued: the ticket's client has no channel address to send to. */
+export const CLIENT_UNREACHABLE = 'This client cannot be reached on its channel';
+/** A WhatsApp template refused before it was queued: the ticket's number is no longer connected. */
+export const WHATSAPP_NUMBER_GONE = 'The WhatsApp number is no longer connected';
+/** A WhatsApp template refused before it was queued: it is not (or no longer) approved for the number. */
+export const TEMPLATE_NOT_APPROVED = 'This template is not approved for this WhatsApp number';
+
 export const messageSchema = z.object({
   messageid: z.string(),
   /** Monotonic order within the whole database: the chat's cursor. */

@@ -3,7 +3,14 @@
  * hours; outside it only an approved template may be sent. The composer asks here whether free text can go out,
  * and sends a template through here when it cannot.
  */
-import { TICKET_NOT_FOUND, WHATSAPP_WINDOW_MS, type Message, type WhatsAppWindow } from '@kreechat/contract';
+import {
+  TEMPLATE_NOT_APPROVED,
+  TICKET_NOT_FOUND,
+  WHATSAPP_NUMBER_GONE,
+  WHATSAPP_WINDOW_MS,
+  type Message,
+  type WhatsAppWindow,
+} from '@kreechat/contract';
 import type { Db } from '../../db/client';
 import type { ChatService } from '../../modules/messages';
 import type { Principal } from '../../platform/access';
@@ -33,8 +40,7 @@ export function createWhatsAppWindow(deps: {
     const conversation = await chat.conversation(viewer, ticketId);
     if (conversation.platform !== 'whatsapp' || !conversation.channelRef) throw new NotFoundError(TICKET_NOT_FOUND);
     const account = await accounts.byId(db, conversation.channelRef);
-    if (!account || account.companyId !== viewer.companyId)
-      throw new ConflictError('The WhatsApp number is no longer connected');
+    if (!account || account.companyId !== viewer.companyId) throw new ConflictError(WHATSAPP_NUMBER_GONE);
     return { conversation, account };
   }
 
@@ -77,7 +83,7 @@ export function createWhatsAppWindow(deps: {
     ): Promise<Message> {
       const { account } = await conversationOf(viewer, body.ticketid);
       const template = (await approved(account)).find((t) => t.name === body.name && t.language === body.language);
-      if (!template) throw new ValidationError('This template is not approved for this WhatsApp number');
+      if (!template) throw new ValidationError(TEMPLATE_NOT_APPROVED);
       const payload: TemplatePayload = { template: { name: template.name, language: template.language } };
       return chat.sendWithChannelPayload(viewer, body.ticketid, template.body ?? template.name, payload);
     },

@@ -1,6 +1,7 @@
 import {
   CHAT_PAGE_SIZE,
   CHAT_SLICE_AROUND,
+  CLIENT_UNREACHABLE,
   MESSAGE_NOT_FOUND,
   MESSAGE_SEARCH_LIMIT,
   mentionedIds,
@@ -116,7 +117,7 @@ export function createChatService(deps: {
         if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
         if (ticket.handlerId !== viewer.userId) throw new ForbiddenError(NOT_TICKET_HANDLER);
         const recipient = await clients.identity(ticket.clientId, ticket.platform, tx);
-        if (!recipient || !ticket.channelRef) throw new ConflictError('This client cannot be reached on its channel');
+        if (!recipient || !ticket.channelRef) throw new ConflictError(CLIENT_UNREACHABLE);
         const message = await messageRepo.insert(tx, {
           ...outgoing,
           companyId: viewer.companyId,

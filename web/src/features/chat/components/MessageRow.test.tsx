@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import type { Message } from '@kreechat/contract';
+import { CLIENT_UNREACHABLE, TICKET_CLOSED, type Message } from '@kreechat/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLanguage, i18n } from '../../../lib/i18n';
-import { MessageBubble } from './MessageRow';
+import { MessageBubble, OutboxBubble } from './MessageRow';
 
 afterEach(cleanup);
 beforeAll(async () => {
@@ -72,5 +72,40 @@ describe('MessageBubble: why a reply was not delivered, in the reader’s langua
   it('shows a reason stored before codes as it was written', () => {
     renderBubble(failed({ delivery_error: 'The Telegram bot is no longer connected' }));
     expect(screen.getByText('Не доставлено: The Telegram bot is no longer connected')).toBeTruthy();
+  });
+});
+
+describe('OutboxBubble: why one’s own text was refused before it was queued', () => {
+  const renderRefused = (error: string | null) =>
+    render(
+      <OutboxBubble
+        item={{
+          key: 'k1',
+          ticketid: 't1',
+          content: 'Hello',
+          created_on: '2026-03-01T10:00:00Z',
+          status: 'failed',
+          error,
+        }}
+        continued={false}
+        onRetry={() => undefined}
+        onDiscard={() => undefined}
+      />,
+    );
+
+  it('translates the refusals the contract names', () => {
+    renderRefused(TICKET_CLOSED);
+    expect(screen.getByText('Не доставлено: тикет закрыт')).toBeTruthy();
+    cleanup();
+    renderRefused(CLIENT_UNREACHABLE);
+    expect(screen.getByText('Не доставлено: клиент недоступен в этом канале')).toBeTruthy();
+  });
+
+  it('says a network failure as such, and another server message as written', () => {
+    renderRefused(null);
+    expect(screen.getByText('Не доставлено: сервер недоступен')).toBeTruthy();
+    cleanup();
+    renderRefused('Something new');
+    expect(screen.getByText('Не доставлено: Something new')).toBeTruthy();
   });
 });

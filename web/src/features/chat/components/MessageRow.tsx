@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button';
 import { clockTime, dateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { RATING_MAX, ratingStars } from '../lib/chat-pages';
-import { deliveryFailure } from '../lib/delivery-failure';
+import { deliveryFailure, refusalText } from '../lib/delivery-failure';
 import type { OutboxItem } from '../lib/outbox';
 import { messagePreview } from '../lib/pins';
 import { MessageBody, type MediaTarget } from './MessageBody';
@@ -234,7 +234,7 @@ export function OutboxBubble({ item, continued, onRetry, onDiscard }: OutboxBubb
         </div>
         {item.status === 'failed' && (
           <NotDelivered
-            reason={item.error ?? t('chat.networkError')}
+            reason={item.error === null ? t('chat.networkError') : refusalText(t, item.error)}
             busy={false}
             onRetry={() => onRetry(item)}
             onDiscard={() => onDiscard(item)}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendWhatsAppTemplate } from '../api/send-whatsapp-template';
+import { refusalText } from '../lib/delivery-failure';
 import { templateKey, type WindowTemplate } from '../lib/whatsapp-window';
 import styles from './whatsapp-window.module.css';
 
@@ -130,7 +131,9 @@ export function WhatsAppTemplatePicker({ ticketid, templates, loadFailed, onRetr
           ))}
         </div>
       </fieldset>
-      {send.isError && <Alert tone="error">{errorMessage(send.error, t('composer.templateFailed'))}</Alert>}
+      {send.isError && (
+        <Alert tone="error">{refusalText(t, errorMessage(send.error, t('composer.templateFailed')))}</Alert>
+      )}
       <div className={styles.actions}>
         <Button type="submit" busy={send.isPending} disabled={!chosen}>
           {t('composer.sendTemplate')}
