@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, outbox, tickets } from '../../db/schema';
 import { callbackUpdate, textUpdate } from '../../../test/fakes/telegram/updates';
 import { eventually } from '../../../test/harness';
+import { connectLive } from '../../../test/live';
 import { companyWithBot, deliver, startTelegramWorld, type FakeBot, type World } from '../../../test/telegram-world';
 
 let chatCounter = 910_000;
@@ -64,14 +65,23 @@ describe('the Telegram bot speaks the company’s words', () => {
     const setText = async (kind: string, enabled: boolean, texts: Record<string, string> = {}) =>
       expect((await company.adminClient.put(`/automatic-messages/${kind}`, { enabled, texts })).status).toBe(200);
 
-    return { ...company, writes, close, rates, setText };
+    /** The automatic messages of the ticket's chat as the agent reads it: kind and text, in order. */
+    async function automatic(ticketId: string) {
+      const chat = await agent.client.get(`/${ticketId}/0/chat?tz=UTC`);
+      return chat.body.sections
+        .flatMap((s: { messages: { automatic: string | null; content: string }[] }) => s.messages)
+        .filter((m: { automatic: string | null }) => m.automatic !== null)
+        .map((m: { automatic: string; content: string }) => [m.automatic, m.content]);
+    }
+
+    return { ...company, agent, writes, close, rates, setText, automatic };
   }
 
   const sentTo = (bot: FakeBot, chatId: number) =>
     world.fake.calls(bot.token, 'sendMessage').filter((c) => String(c.params.chat_id) === String(chatId));
 
   it('a Russian client gets the company’s closing text and thanks, an English one the defaults', async () => {
-    const { bot, writes, close, rates, setText } = await desk();
+    const { bot, agent, writes, close, rates, setText, automatic } = await desk();
     await setText('closing', true, {
       ru: 'Спасибо, {client_name}! Обращение #{ticket_number} в отделе «{department}» закрыто.',
     });
@@ -79,6 +89,7 @@ describe('the Telegram bot speaks the company’s words', () => {
 
     const russian = newChat();
     const ticketId = await writes(russian, 'Где мой заказ?', { firstName: 'Иван', languageCode: 'ru' });
+    const live = await connectLive(world.t.baseUrl, agent.client);
     await close(ticketId);
     const [closing] = sentTo(bot, russian);
     expect(closing!.params.text).toBe(
@@ -88,6 +99,13 @@ describe('the Telegram bot speaks the company’s words', () => {
     expect(stars).toHaveLength(3);
     await rates(russian, stars[1]!.callback_data);
     expect(sentTo(bot, russian).map((c) => c.params.text)).toEqual([closing!.params.text, 'Иван, спасибо за оценку!']);
+    // The agent's chat shows what the client got, each marked automatic, live too — and nothing went out twice.
+    expect(await automatic(ticketId)).toEqual([
+      ['closing', closing!.params.text],
+      ['ratingThanks', 'Иван, спасибо за оценку!'],
+    ]);
+    await live.waitFor('newMessage', (p) => p.message.automatic === 'ratingThanks' && p.message.isagent);
+    live.close();
 
     // The company wrote Russian only: an English client reads the bots' old words.
     const english = newChat();
@@ -103,7 +121,7 @@ describe('the Telegram bot speaks the company’s words', () => {
   });
 
   it('sends only what is switched on: the question keeps its stars, the closing text alone has none, both off say nothing', async () => {
-    const { bot, company, writes, close, rates, setText } = await desk();
+    const { bot, company, writes, close, rates, setText, automatic } = await desk();
     const chatId = newChat();
     const client = { firstName: 'Иван', languageCode: 'ru' };
 
@@ -120,6 +138,7 @@ describe('the Telegram bot speaks the company’s words', () => {
     const [rated] = await world.t.database.db.select().from(tickets).where(eq(tickets.id, first));
     expect(rated!.rating).toBe(3);
     expect(sentTo(bot, chatId)).toHaveLength(1);
+    expect(await automatic(first)).toEqual([['ratingQuestion', 'Как вы оцените нашу поддержку?']]);
 
     // Closing text on, question off: the closing text without stars.
     await setText('closing', true);
@@ -130,12 +149,15 @@ describe('the Telegram bot speaks the company’s words', () => {
     expect(sentTo(bot, chatId)).toHaveLength(2);
     expect(sentTo(bot, chatId)[1]!.params).toMatchObject({ text: 'Ваше обращение закрыто.' });
     expect(sentTo(bot, chatId)[1]!.params.reply_markup).toBeUndefined();
+    expect((await automatic(first)).at(-1)).toEqual(['closing', 'Ваше обращение закрыто.']);
 
     // Both off: Telegram hears nothing, and the close is done (sent), so what follows is not held behind it.
     await setText('closing', false);
     await writes(chatId, 'И ещё', client);
     await close(first);
     expect(sentTo(bot, chatId)).toHaveLength(2);
+    // What the client was not told is not in the chat either.
+    expect(await automatic(first)).toHaveLength(2);
     const closes = await world.t.database.db
       .select({ status: messages.deliveryStatus })
       .from(messages)

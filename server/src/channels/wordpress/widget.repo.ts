@@ -1,5 +1,5 @@
 import type { WidgetMessage, WidgetTicket } from '@kreechat/contract';
-import { and, asc, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientIdentities, heldMessages, messages, tickets, users } from '../../db/schema';
 
@@ -10,8 +10,15 @@ import { clientIdentities, heldMessages, messages, tickets, users } from '../../
  */
 export type VisitorKey = { companyId: string; tokenPublicId: string; identity: string };
 
-/** Internal notes are the agents' own: no visitor read returns one, whatever else it matches. */
-const notNote = ne(messages.type, 'note');
+/**
+ * Internal notes are the agents' own: no visitor read returns one, whatever else it matches. Nor the closing words
+ * the agents' chat keeps as automatic messages (closing text, rating question, thanks): the widget draws those
+ * itself, from the company's texts, beside the conversation.
+ */
+const notNote = and(
+  ne(messages.type, 'note'),
+  or(isNull(messages.autoKind), notInArray(messages.autoKind, ['closing', 'ratingQuestion', 'ratingThanks'])),
+)!;
 
 const ofVisitor = (v: VisitorKey): SQL =>
   and(

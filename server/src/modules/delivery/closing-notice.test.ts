@@ -31,6 +31,7 @@ describe('the words a client reads when their ticket closes', () => {
     expect(await closingNotice(settings({}), to('nl'), values)).toEqual({
       text: 'Je ticket is gesloten. Hoe beoordeel je onze ondersteuning?',
       withRating: true,
+      kind: 'closing',
     });
   });
 
@@ -39,14 +40,17 @@ describe('the words a client reads when their ticket closes', () => {
     expect(await closingNotice(worded, to('en'), values)).toEqual({
       text: '#ab12cd34 closed by Billing, Ivan. How would you rate our support?',
       withRating: true,
+      kind: 'closing',
     });
     expect(await closingNotice(settings({ closing: { enabled: false } }), to('en'), values)).toEqual({
       text: 'How would you rate our support?',
       withRating: true,
+      kind: 'ratingQuestion',
     });
     expect(await closingNotice(settings({ ratingQuestion: { enabled: false } }), to('es'), values)).toEqual({
       text: 'Tu ticket se ha cerrado.',
       withRating: false,
+      kind: 'closing',
     });
     const silent = settings({ closing: { enabled: false }, ratingQuestion: { enabled: false } });
     expect(await closingNotice(silent, to('en'), values)).toBeNull();
@@ -54,6 +58,6 @@ describe('the words a client reads when their ticket closes', () => {
 
   it('leaves a variable without a value empty', async () => {
     const worded = settings({ closing: { text: 'Bye {client_name}!' }, ratingQuestion: { enabled: false } });
-    expect(await closingNotice(worded, to('en'), {})).toEqual({ text: 'Bye !', withRating: false });
+    expect(await closingNotice(worded, to('en'), {})).toEqual({ text: 'Bye !', withRating: false, kind: 'closing' });
   });
 });

@@ -4,8 +4,9 @@ import type { AutoMessageReader } from '../automatic-messages';
 /**
  * What a client is told when their ticket is closed: the closing text and the rating question, each as the company
  * switched it, and the rating buttons only with the question (a client is never asked without being asked).
+ * `kind` names the text it leads with, as the agents' chat labels it: the closing text, or the question alone.
  */
-export type ClosingNotice = { text: string; withRating: boolean };
+export type ClosingNotice = { text: string; withRating: boolean; kind: 'closing' | 'ratingQuestion' };
 
 /** Japanese and Chinese sentences end in a full-width stop and run on without a space. */
 const FULL_WIDTH_STOP = /[。！？]$/;
@@ -42,9 +43,9 @@ export async function closingNotice(
 ): Promise<ClosingNotice | null> {
   const { text: closingText, ratingQuestion: questionText } = await closingWords(texts, to, values);
   if (closingText !== null && questionText !== null) {
-    return { text: joinClosing(closingText, questionText), withRating: true };
+    return { text: joinClosing(closingText, questionText), withRating: true, kind: 'closing' };
   }
-  if (questionText !== null) return { text: questionText, withRating: true };
-  if (closingText !== null) return { text: closingText, withRating: false };
+  if (questionText !== null) return { text: questionText, withRating: true, kind: 'ratingQuestion' };
+  if (closingText !== null) return { text: closingText, withRating: false, kind: 'closing' };
   return null;
 }

@@ -40,7 +40,8 @@ export function backoffMs(attempts: number, maxBackoffMs: number, random: () => 
  */
 export type BotNotice =
   | { notice: 'chooseDepartment'; language: string | null; departments: { id: string; name: string }[] }
-  | { notice: 'ratingThanks'; language: string | null };
+  /** `ticketId`: the rated ticket, whose chat keeps the thanks once sent (absent on jobs queued before it was). */
+  | { notice: 'ratingThanks'; language: string | null; ticketId?: string };
 
 /** Why a try failed: what the message shows (a code, the remote's words) and `reason`, the full text for the logs. */
 export type SendProblem = DeliveryFailure & { reason: string };
@@ -104,14 +105,49 @@ export function createDeliveryService(deps: {
 }) {
   const { db, clock, events, retry, texts } = deps;
 
-  async function publishStatus(companyId: string, messageId: string) {
+  async function publishStatus(
+    companyId: string,
+    messageId: string,
+    event: 'messageStatus' | 'newMessage' = 'messageStatus',
+  ) {
     const message = await messageRepo.view(db, companyId, messageId);
     if (!message) return;
     const ticket = await ticketRepo.find(db, companyId, message.ticketid);
     if (!ticket) return;
-    events.toTicket({ companyId, departmentId: ticket.departmentId, handlerId: ticket.handlerId }, 'messageStatus', {
+    events.toTicket({ companyId, departmentId: ticket.departmentId, handlerId: ticket.handlerId }, event, {
       message,
     });
+  }
+
+  /**
+   * Keeps in the ticket's chat what a sent job told the client beyond its own message, as the automatic message
+   * agents see: a close's closing text and rating question (one text, as sent) and the thanks for a rating. Written
+   * once the channel took it, with no outbox row of its own (the job that carried it is done), so nothing goes out
+   * twice. The WordPress widget draws these words itself, and its reads leave these rows out.
+   */
+  async function recordTold(tx: Tx, job: DeliveryJob): Promise<string | undefined> {
+    const told =
+      job.kind === 'message' && job.closing
+        ? { ticketId: job.message.ticketId, kind: job.closing.kind, text: job.closing.text }
+        : job.kind === 'botText' && job.payload.notice === 'ratingThanks' && job.payload.ticketId
+          ? { ticketId: job.payload.ticketId, kind: 'ratingThanks' as const, text: job.text }
+          : undefined;
+    if (!told) return undefined;
+    const ticket = await ticketRepo.find(tx, job.companyId, told.ticketId);
+    if (!ticket) return undefined;
+    const row = await messageRepo.insert(tx, {
+      companyId: job.companyId,
+      ticketId: ticket.id,
+      clientId: ticket.clientId,
+      type: 'text',
+      content: told.text,
+      isAgent: true,
+      createdById: null,
+      autoKind: told.kind,
+      deliveryStatus: 'sent',
+      createdAt: clock.now(),
+    });
+    return row.id;
   }
 
   return {
@@ -199,7 +235,7 @@ export function createDeliveryService(deps: {
     },
 
     async sent(job: DeliveryJob, externalId: string | undefined) {
-      await db.transaction(async (tx) => {
+      const told = await db.transaction(async (tx) => {
         await outboxRepo.update(tx, job.outboxId, {
           status: 'sent',
           lockedUntil: null,
@@ -209,8 +245,10 @@ export function createDeliveryService(deps: {
         if (job.kind === 'message') {
           await messageRepo.update(tx, job.message.id, { deliveryStatus: 'sent', deliveryError: null, externalId });
         }
+        return recordTold(tx, job);
       });
       if (job.kind === 'message') await publishStatus(job.companyId, job.message.id);
+      if (told) await publishStatus(job.companyId, told, 'newMessage');
     },
 
     /**

@@ -467,7 +467,7 @@ export function createIntakeService(deps: {
           platform: origin.platform,
           channelRef: origin.channelRef,
           recipient: origin.client.externalId,
-          payload: { notice: 'ratingThanks', language: ownLanguage(client.language) },
+          payload: { notice: 'ratingThanks', language: ownLanguage(client.language), ticketId },
         });
         return {
           outcome: { outcome: 'rated', ticketId } as IntakeOutcome,
