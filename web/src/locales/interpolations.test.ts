@@ -232,17 +232,17 @@ const { calls, tableKeys, imports } = scan(baseKeys);
  * fits it and the run-time calls that can pick it from a table. A template fits more keys than its code ever builds,
  * so it only speaks for a key that no call names.
  */
-function paramSets(key: string): Params[] {
-  const named = calls.filter((call) => call.keys.exact.includes(key)).map((call) => call.params);
+function callsOf(key: string): Call[] {
+  const named = calls.filter((call) => call.keys.exact.includes(key));
   if (named.length > 0) return named;
-  const built = calls.filter((call) => call.keys.patterns.some((pattern) => pattern.test(key))).map((c) => c.params);
+  const built = calls.filter((call) => call.keys.patterns.some((pattern) => pattern.test(key)));
   const tables = tableKeys.get(key) ?? new Set<string>();
   const picked = calls
     .filter((call) => call.keys.dynamic)
-    .filter((call) => [...tables].some((table) => table === call.file || imports.get(call.file)?.has(table)))
-    .map((call) => call.params);
+    .filter((call) => [...tables].some((table) => table === call.file || imports.get(call.file)?.has(table)));
   return [...built, ...picked];
 }
+const paramSets = (key: string): Params[] => callsOf(key).map((call) => call.params);
 
 const needsParams = [...en.entries()].filter(([, text]) => variables(text).length > 0).map(([key]) => key);
 
@@ -254,14 +254,14 @@ describe('translations rendered with the parameters the code passes', () => {
 
   it('every text that takes parameters is called with the parameters it names', () => {
     const problems = needsParams.flatMap((key) => {
-      const sets = paramSets(baseKey(key));
-      if (sets.length === 0) return [`${key}: no call passes its parameters`];
-      const known = sets.filter((set): set is Set<string> => set !== null);
+      const found = callsOf(baseKey(key));
+      if (found.length === 0) return [`${key}: no call passes its parameters`];
       // Parameters built elsewhere (a spread, a computed object) cannot be read: such a key is judged by the rest.
-      if (known.length === 0) return [];
-      return known.flatMap((set) => {
-        const missing = variables(en.get(key) ?? '').filter((name) => !set.has(name));
-        return missing.length ? [`${key}: called with {${[...set].join(', ')}}, wants ${missing.join(', ')}`] : [];
+      return found.flatMap(({ params, file, line }) => {
+        if (params === null) return [];
+        const missing = variables(en.get(key) ?? '').filter((name) => !params.has(name));
+        const at = `${file.slice(SRC.length + 1)}:${line}`;
+        return missing.length ? [`${key}: ${at} passes {${[...params].join(', ')}}, wants ${missing.join(', ')}`] : [];
       });
     });
     expect(problems).toEqual([]);
