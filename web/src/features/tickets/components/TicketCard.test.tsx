@@ -116,6 +116,8 @@ describe('TicketCard: a client waiting for an answer', () => {
     renderMine(mine({ awaiting_since: '2026-03-01T09:53:00Z' }));
     const badge = screen.getByText('Waiting 12 min').closest('[data-tone]');
     expect(badge?.getAttribute('data-tone')).toBe('ok');
+    // In place of "Handled by you", which says nothing new there.
+    expect(screen.queryByText(en.tickets.handledByYou)).toBeNull();
     cleanup();
     renderMine(mine({ awaiting_since: null }));
     expect(screen.queryByText(/Waiting/)).toBeNull();

@@ -100,11 +100,10 @@ function Preview({ ticket }: { ticket: Ticket }) {
       {ticket.last_message_status === 'failed' && (
         <span className={styles.previewFailed}>
           <CircleAlert size={12} aria-hidden="true" />
-          {t('chat.status.failed')}
-          <span aria-hidden="true"> · </span>
-          <span className="visually-hidden">: </span>
+          {t('chat.status.failed')}:
         </span>
       )}
+      {ticket.last_message_status === 'failed' && ' '}
       {text}
     </p>
   );
@@ -230,14 +229,15 @@ export const TicketCard = memo(function TicketCard({
       </div>
 
       <p className={styles.cardMeta}>
-        {waitingSince && tone === 'pending' ? (
+        {/* A waiting client's badge takes the status's place where the status says little: pending, or yours. */}
+        {waitingSince && (tone === 'pending' || ticket.userid === viewerId) ? (
           <ResponseBadge clock={response} since={waitingSince} now={now} lang={lang} />
         ) : (
           <span className={styles.status} data-tone={tone}>
             {status}
           </span>
         )}
-        {waitingSince && tone === 'handled' && (
+        {waitingSince && tone === 'handled' && ticket.userid !== viewerId && (
           <ResponseBadge clock={response} since={waitingSince} now={now} lang={lang} />
         )}
         <span aria-hidden="true">·</span>
