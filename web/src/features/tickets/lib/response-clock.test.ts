@@ -37,7 +37,7 @@ describe('a ticket card’s response clock', () => {
     expect(saturday).toEqual({ waitedMs: 5 * 60_000, targetMin: 10, kind: 'first', tone: 'ok' });
   });
 
-  it('turns amber at 80 % of the target and red at 100 %', () => {
+  it('turns due soon at 80 % of the target and overdue at 100 %', () => {
     // Monday 09:02 and 09:03 in Amsterdam: 7 and 8 working minutes.
     expect(responseClock(waiting, clocks.get('office'), new Date('2026-11-30T08:02:00Z'))?.tone).toBe('ok');
     expect(responseClock(waiting, clocks.get('office'), new Date('2026-11-30T08:03:00Z'))?.tone).toBe('soon');

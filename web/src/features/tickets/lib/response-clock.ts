@@ -27,7 +27,7 @@ export function departmentClocks(hours: OpeningHours): ReadonlyMap<string, Depar
   );
 }
 
-/** From this share of the target on, the card turns amber ("due soon"); from the whole of it, red ("overdue"). */
+/** From this share of the target on, the card turns orange ("due soon"); from the whole of it, red ("overdue"). */
 export const DUE_SOON_SHARE = 0.8;
 
 export type ResponseTone = 'ok' | 'soon' | 'late';
