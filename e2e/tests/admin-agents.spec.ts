@@ -19,7 +19,7 @@ async function openAgents(page: Page) {
   await expect(page.getByRole('heading', { name: 'Agents', level: 1 })).toBeVisible();
 }
 
-test('an admin registers an agent, toggles admin, disables them (login refused) and opens the profile', async ({
+test('an admin registers an agent, makes them a moderator, disables them (login refused) and opens the profile', async ({
   page,
   browser,
   request,
@@ -35,7 +35,8 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   await expect(page.getByTestId('total-agents')).toHaveText('1');
   await expect(page.getByTestId('online-agents')).toHaveText('1');
   // One's own row cannot be toggled.
-  await expect(page.getByRole('switch', { name: 'Admin role for Ada Owner' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Role of Ada Owner' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Role of Ada Owner' })).toHaveValue('admin');
   await expect(page.getByRole('switch', { name: 'Disable Ada Owner' })).toBeDisabled();
 
   // The overlay explains what is wrong before asking the server, then shows the server's message.
@@ -74,17 +75,15 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   await nia.expectWorkspaceOf('Nia Okafor');
   await expect(page.getByTestId('online-agents')).toHaveText('2');
 
-  const adminSwitch = page.getByRole('switch', { name: 'Admin role for Nia Okafor' });
-  await expect(adminSwitch).toHaveAttribute('aria-checked', 'false');
-  await adminSwitch.click();
-  await expect(adminSwitch).toHaveAttribute('aria-checked', 'true');
+  // The Role column: the agent becomes a moderator, kept after a reload; the table says what each role may do.
+  const role = () => page.getByRole('combobox', { name: 'Role of Nia Okafor' });
+  await expect(role()).toHaveValue('agent');
+  await role().selectOption({ label: 'Moderator' });
+  await expect(role()).toHaveValue('moderator');
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Admin role for Nia Okafor' })).toHaveAttribute('aria-checked', 'true');
-  await page.getByRole('switch', { name: 'Admin role for Nia Okafor' }).click();
-  await expect(page.getByRole('switch', { name: 'Admin role for Nia Okafor' })).toHaveAttribute(
-    'aria-checked',
-    'false',
-  );
+  await expect(role()).toHaveValue('moderator');
+  const legend = page.getByRole('definition').filter({ hasText: 'edits clients; manages neither agents nor settings' });
+  await expect(legend).toBeVisible();
 
   const disable = page.getByRole('switch', { name: 'Disable Nia Okafor' });
   await disable.click();
@@ -106,6 +105,8 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   await expect(page.getByRole('heading', { name: 'Nia Okafor', level: 1 })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable Nia Okafor' })).toBeVisible();
+  const roleRow = page.locator('dl div').filter({ has: page.getByRole('term').getByText('Role', { exact: true }) });
+  await expect(roleRow.getByRole('definition')).toHaveText('Moderator');
   await expect(page.getByRole('heading', { name: 'Recent actions' })).toBeVisible();
   await expect(page.getByText('Logged in')).toBeVisible();
   await expect(page.getByText('not rated yet')).toBeVisible();
@@ -121,9 +122,14 @@ test('an admin registers an agent, toggles admin, disables them (login refused) 
   await expect(box).toBeVisible();
   await expectAccessible(page, 'admin-agent-update-800');
   await box.getByLabel('Last name').fill('Okafor-Bello');
+  // Edit shows the role too, with what it may do; back to agent.
+  await expect(box.getByLabel('Role')).toHaveValue('moderator');
+  await box.getByLabel('Role').selectOption({ label: 'Agent' });
+  await expect(box.getByText('replies in the tickets they handle')).toBeVisible();
   await box.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('heading', { name: 'Nia Okafor-Bello', level: 1 })).toBeVisible();
   await expect(box).toHaveCount(0);
+  await expect(roleRow.getByRole('definition')).toHaveText('Agent');
 
   // Unknown profile.
   await page.goto('/admin-panel/user-profile/ffffffff');
@@ -155,6 +161,8 @@ test('an admin who updates their own account is sent to log in again, and then s
   // One's own address is changed on the profile, with the current password.
   await expect(box.getByLabel('E-mail')).not.toBeEditable();
   await expect(box.getByText('You change your own e-mail address on your Profile page')).toBeVisible();
+  await expect(box.getByLabel('Role')).toBeDisabled();
+  await expect(box.getByText('You cannot change your own role.')).toBeVisible();
   await expectAccessible(page, 'admin-agent-update-own');
   await box.getByLabel('First name').fill('Rosalind');
   await box.getByRole('button', { name: 'Update' }).click();
@@ -216,8 +224,12 @@ test('at 800 px the register-agent overlay fits the screen and registers an agen
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Confirm password').fill(PASSWORD);
   await dialog.getByLabel('Department').selectOption({ label: 'General' });
+  // Registered as a moderator: the form says what that role may do.
+  await dialog.getByLabel('Role').selectOption({ label: 'Moderator' });
+  await expect(dialog.getByText("Sees and acts on every department's tickets")).toBeVisible();
   await dialog.getByRole('button', { name: 'Register' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId(`agent-row-${email}`)).toContainText('Omar Haddad');
+  await expect(page.getByRole('combobox', { name: 'Role of Omar Haddad' })).toHaveValue('moderator');
   await expect(page.getByTestId('total-agents')).toHaveText('2');
 });

@@ -125,10 +125,10 @@ const TABLE: Row[] = [
   },
   {
     calls:
-      '`admin/:clientid/block`, agents (`get-all-agents`, `get-user`, `register`, `set-admin`, `delete-agent`, `update-account`)',
+      '`admin/:clientid/block`, agents (`get-all-agents`, `get-user`, `register`, `set-admin`, `set-role`, `delete-agent`, `update-account`)',
     agent: '403',
     moderator: '403',
-    admin: 'yes (not on oneself for set-admin / delete-agent)',
+    admin: 'yes (not on oneself: role calls and delete-agent)',
     check: blockAndAgents,
   },
   {
@@ -879,6 +879,13 @@ async function blockAndAgents() {
     // Not on oneself: an admin cannot demote or disable their own account.
     await expectStatuses({ admin: 403, moderator: 403 }, (c, who) => toggle(cast[who].id)(c));
   }
+  const setRole = (userid: string, role: string) => (c: TestClient) => c.post('/auth/set-role', { userid, role });
+  await expectStatuses(
+    { agent: 403, moderator: 403, rivalAdmin: 404, admin: 200 },
+    setRole(target.user.id, 'moderator'),
+  );
+  await must(setRole(target.user.id, 'agent')(home.adminClient));
+  await expectStatuses({ admin: 403, moderator: 403 }, (c, who) => setRole(cast[who].id, 'agent')(c));
   // Nor their own e-mail address (README, Account changes): that is changed on the profile, with the password.
   const ownEmail = await home.adminClient.put('/auth/update-account', {
     email: uniqueEmail('admin.moved'),

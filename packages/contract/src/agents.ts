@@ -47,6 +47,10 @@ export const registerAgentResponseSchema = z.object({ message: z.string(), agent
 export const userIdBodySchema = z.object({ userid: uuidSchema });
 
 export const setAdminResponseSchema = z.object({ userid: z.string(), role: roleSchema });
+
+/** POST /auth/set-role (not in SPEC): an admin gives another agent of the company any role. */
+export const setRoleBodySchema = z.object({ userid: uuidSchema, role: roleSchema });
+export type SetRoleBody = z.infer<typeof setRoleBodySchema>;
 export const toggleDisabledResponseSchema = z.object({ userid: z.string(), closed_on: nullableTimestampSchema });
 
 /** GET /admin/{id}/get-user: the id is a user's full uuid or its first 8 characters (the profile address). */

@@ -7,6 +7,7 @@ import {
   registerAgentBodySchema,
   registerAgentResponseSchema,
   setAdminResponseSchema,
+  setRoleBodySchema,
   toggleDisabledResponseSchema,
   updateAccountBodySchema,
   userIdBodySchema,
@@ -63,6 +64,18 @@ export const agentRoutes =
       async (request) => {
         const { companyId, userId } = principalOf(request);
         return agents.toggleAdmin(companyId, userId, request.body.userid);
+      },
+    );
+
+    app.post(
+      '/auth/set-role',
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['agents'], body: setRoleBodySchema, response: { 200: setAdminResponseSchema } },
+      },
+      async (request) => {
+        const { companyId, userId } = principalOf(request);
+        return agents.setRole(companyId, userId, request.body.userid, request.body.role);
       },
     );
 

@@ -45,6 +45,16 @@ export function createAgentService(deps: {
     return user;
   }
 
+  async function setRole(companyId: string, callerId: string, userId: string, roleOf: (user: { role: Role }) => Role) {
+    if (userId === callerId) throw new ForbiddenError('You cannot change your own role');
+    const user = await requireAgent(companyId, userId);
+    if (user.erasedAt) throw new ConflictError(AGENT_ERASE_MESSAGES.erased);
+    const role = roleOf(user);
+    await agentRepo.update(db, companyId, userId, { role });
+    events.accessChanged({ userId, companyId, role, departmentId: user.departmentId }, user);
+    return { userid: userId, role };
+  }
+
   async function agentView(companyId: string, userId: string) {
     const [agent] = await agentRepo.listForAdmin(db, companyId, await presence.onlineUserIds(companyId), userId);
     return agent!;
@@ -130,15 +140,17 @@ export function createAgentService(deps: {
       return { user, ...stats, actions };
     },
 
-    /** Toggles admin ⇄ agent for another user of the company. */
+    /** Toggles admin ⇄ agent for another user of the company (SPEC's switch; a moderator becomes an admin). */
     async toggleAdmin(companyId: string, callerId: string, userId: string) {
-      if (userId === callerId) throw new ForbiddenError('You cannot change your own role');
-      const user = await requireAgent(companyId, userId);
-      if (user.erasedAt) throw new ConflictError(AGENT_ERASE_MESSAGES.erased);
-      const role: Role = user.role === 'admin' ? 'agent' : 'admin';
-      await agentRepo.update(db, companyId, userId, { role });
-      events.accessChanged({ userId, companyId, role, departmentId: user.departmentId }, user);
-      return { userid: userId, role };
+      return setRole(companyId, callerId, userId, (user) => (user.role === 'admin' ? 'agent' : 'admin'));
+    },
+
+    /**
+     * Gives another user of the company a role (agent, moderator, admin). Never one's own: an admin cannot demote
+     * themselves, so the company always keeps the admin who is doing it. Their open sockets hear `accessChanged`.
+     */
+    async setRole(companyId: string, callerId: string, userId: string, role: Role) {
+      return setRole(companyId, callerId, userId, () => role);
     },
 
     /**

@@ -127,6 +127,30 @@ describe('agents managed by an admin', () => {
     expect(self.status).toBe(403);
   });
 
+  it('gives another agent any role, live to their sockets, never its own; the admin switch still toggles', async () => {
+    const { adminClient, addAgent, admin } = await seedCompany(t);
+    const agent = await addAgent();
+    const live = await connectLive(t.baseUrl, agent.client);
+    const set = (userid: string, role: string) => adminClient.post('/auth/set-role', { userid, role });
+    expect((await set(agent.user.id, 'moderator')).body).toEqual({ userid: agent.user.id, role: 'moderator' });
+    await live.waitFor('accessChanged', (p) => p.role === 'moderator');
+    expect((await agent.client.get('/auth/validate')).body.role).toBe('moderator');
+    const listed = await adminClient.get('/admin/get-all-agents');
+    expect(listed.body.agents.find((a: { userid: string }) => a.userid === agent.user.id).role).toBe('moderator');
+    // SPEC's switch makes the moderator an admin, and off again an agent.
+    expect((await adminClient.post('/auth/set-admin', { userid: agent.user.id })).body.role).toBe('admin');
+    expect((await adminClient.post('/auth/set-admin', { userid: agent.user.id })).body.role).toBe('agent');
+    expect((await set(agent.user.id, 'admin')).body.role).toBe('admin');
+    live.close();
+
+    expect((await set(agent.user.id, 'owner')).status).toBe(400);
+    expect((await adminClient.post('/auth/set-role', { userid: agent.user.id })).status).toBe(400);
+    // An admin never demotes themselves: the company keeps the admin who changes the others.
+    const self = await set(admin.id, 'agent');
+    expect(self).toMatchObject({ status: 403, body: { message: 'You cannot change your own role' } });
+    expect((await adminClient.get('/auth/validate')).body.role).toBe('admin');
+  });
+
   it('disables and re-enables another agent, never itself', async () => {
     const { adminClient, addAgent, admin } = await seedCompany(t);
     const agent = await addAgent();
@@ -272,6 +296,7 @@ describe('who may call the agent admin calls', () => {
       expect((await client.get('/admin/get-all-agents')).status).toBe(403);
       expect((await client.post('/auth/register', newAgent(department.id))).status).toBe(403);
       expect((await client.post('/auth/set-admin', { userid: admin.id })).status).toBe(403);
+      expect((await client.post('/auth/set-role', { userid: admin.id, role: 'agent' })).status).toBe(403);
       expect((await client.post('/auth/delete-agent', { userid: admin.id })).status).toBe(403);
       expect(
         (
@@ -293,6 +318,7 @@ describe('who may call the agent admin calls', () => {
     const rival = await seedCompany(t);
     const c = rival.adminClient;
     expect((await c.post('/auth/set-admin', { userid: agent.user.id })).status).toBe(404);
+    expect((await c.post('/auth/set-role', { userid: agent.user.id, role: 'admin' })).status).toBe(404);
     expect((await c.post('/auth/delete-agent', { userid: agent.user.id })).status).toBe(404);
     const update = await c.put('/auth/update-account', {
       email: uniqueEmail(),

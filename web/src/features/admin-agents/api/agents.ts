@@ -9,6 +9,7 @@ import {
   type Agent,
   type AllAgentsResponse,
   type RegisterAgentBody,
+  type SetRoleBody,
   type UpdateAccountBody,
 } from '@kreechat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,40 +58,42 @@ export function useRegisterAgent() {
   });
 }
 
-type Patch = (agent: Agent) => Agent;
-
 /** An optimistic change of one row: applied at once, rolled back when the call fails. */
-function useOptimisticRow<R>(call: (userid: string) => Promise<R>, patch: Patch) {
+function useOptimisticRow<V extends { userid: string }, R>(
+  call: (change: V) => Promise<R>,
+  patch: (agent: Agent, change: V) => Agent,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onMutate: async (userid: string) => {
+    onMutate: async (change: V) => {
       await queryClient.cancelQueries({ queryKey: allAgentsQueryKey });
       const before = queryClient.getQueryData<AllAgentsResponse>(allAgentsQueryKey);
       queryClient.setQueryData<AllAgentsResponse>(
         allAgentsQueryKey,
-        (data) => data && { ...data, agents: data.agents.map((a) => (a.userid === userid ? patch(a) : a)) },
+        (data) =>
+          data && { ...data, agents: data.agents.map((a) => (a.userid === change.userid ? patch(a, change) : a)) },
       );
       return { before };
     },
-    onError: (_error, _userid, context) => {
+    onError: (_error, _change, context) => {
       if (context?.before) queryClient.setQueryData(allAgentsQueryKey, context.before);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 
-/** POST /api/auth/set-admin: admin ⇄ agent. */
-export const useToggleAdmin = () =>
+/** POST /api/auth/set-role: agent, moderator or admin (SPEC's set-admin toggles only admin ⇄ agent). */
+export const useSetRole = () =>
   useOptimisticRow(
-    (userid) => api.post('/auth/set-admin', { userid }, setAdminResponseSchema),
-    (a) => ({ ...a, role: a.role === 'admin' ? 'agent' : 'admin' }),
+    (change: SetRoleBody) => api.post('/auth/set-role', change, setAdminResponseSchema),
+    (a, { role }) => ({ ...a, role }),
   );
 
 /** POST /api/auth/delete-agent: disabled ⇄ enabled. */
 export const useToggleDisabled = () =>
   useOptimisticRow(
-    (userid) => api.post('/auth/delete-agent', { userid }, toggleDisabledResponseSchema),
+    ({ userid }: { userid: string }) => api.post('/auth/delete-agent', { userid }, toggleDisabledResponseSchema),
     (a) => ({ ...a, closed_on: a.closed_on ? null : new Date().toISOString(), status: 'offline' }),
   );
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { History, Lock, LockOpen, MessageSquareText, Pencil, Star, Ticket, UserX } from 'lucide-react';
-import type { Agent } from '@kreechat/contract';
+import type { Agent, Role } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Avatar } from '../../../components/Avatar';
@@ -14,10 +14,12 @@ import { TextField } from '../../../components/TextField';
 import { dateTime } from '../../../lib/dates';
 import { shortId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { ROLE_NAME } from '../../../lib/roles';
 import { useLogout, useSession } from '../../../lib/session';
-import { useAgentProfile, useDepartmentChoices, useToggleDisabled, useUpdateAccount } from '../api/agents';
+import { useAgentProfile, useDepartmentChoices, useSetRole, useToggleDisabled, useUpdateAccount } from '../api/agents';
 import { ACTION_FILTERS, agentName, eraseOffer, filterActions, type ActionFilter } from '../lib/agents';
 import { EraseAgentDialog } from './EraseAgentDialog';
+import { RoleField } from './RoleSelect';
 import styles from './agents.module.css';
 
 /** How long 'Update user failed!' stays before the box closes (SPEC §2 agent profile). */
@@ -28,17 +30,21 @@ function UpdateBox({ user, onDone }: { user: Agent; onDone: () => void }) {
   const session = useSession();
   const departments = useDepartmentChoices();
   const update = useUpdateAccount();
+  const setRole = useSetRole();
   const logout = useLogout();
+  const own = user.userid === session.id;
   const [email, setEmail] = useState(user.email);
   const [first, setFirst] = useState(user.first_name);
   const [last, setLast] = useState(user.last_name);
   const [department, setDepartment] = useState(user.departmentid ?? '');
+  const [role, setRoleChoice] = useState<Role>(user.role);
+  const failed = update.isError || setRole.isError;
 
   useEffect(() => {
-    if (!update.isError) return;
+    if (!failed) return;
     const timer = setTimeout(onDone, UPDATE_FAILED_MS);
     return () => clearTimeout(timer);
-  }, [update.isError, onDone]);
+  }, [failed, onDone]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +53,8 @@ function UpdateBox({ user, onDone }: { user: Agent; onDone: () => void }) {
       {
         onSuccess: () => {
           // One's own e-mail or name changed: the session carries the old ones, so sign in again.
-          if (user.userid === session.id) logout.mutate({ notice: 'profileUpdated' });
+          if (own) logout.mutate({ notice: 'profileUpdated' });
+          else if (role !== user.role) setRole.mutate({ userid: user.userid, role }, { onSuccess: onDone });
           else onDone();
         },
       },
@@ -62,8 +69,8 @@ function UpdateBox({ user, onDone }: { user: Agent; onDone: () => void }) {
         type="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        readOnly={user.userid === session.id}
-        hint={user.userid === session.id ? t('adminAgents.ownEmailOnProfile') : undefined}
+        readOnly={own}
+        hint={own ? t('adminAgents.ownEmailOnProfile') : undefined}
       />
       <div className={styles.formRow}>
         <TextField label={t('adminAgents.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} />
@@ -83,12 +90,19 @@ function UpdateBox({ user, onDone }: { user: Agent; onDone: () => void }) {
           </option>
         ))}
       </SelectField>
-      {update.isError && <Alert tone="error">{t('adminAgents.updateFailed')}</Alert>}
+      {/* Nobody changes their own role: the company keeps the admin who changes the others. */}
+      <RoleField
+        role={role}
+        onChange={setRoleChoice}
+        disabled={own}
+        hint={own ? t('adminAgents.ownRole') : undefined}
+      />
+      {failed && <Alert tone="error">{t('adminAgents.updateFailed')}</Alert>}
       <div className={styles.formActions}>
         <Button type="button" variant="secondary" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" busy={update.isPending}>
+        <Button type="submit" busy={update.isPending || setRole.isPending}>
           {t('adminAgents.update')}
         </Button>
       </div>
@@ -145,6 +159,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
   const rows: [string, string][] = [
     [t('adminAgents.email'), erased ? t('agentErase.emailRemoved') : user.email],
     [t('adminAgents.department'), user.department_name ?? t('adminAgents.noDepartment')],
+    [t('adminAgents.role'), t(ROLE_NAME[user.role])],
     [t('adminAgents.createdOn'), dateTime(user.created_on, lang)],
     [
       t('adminAgents.lastLogin'),
@@ -179,7 +194,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
               <IconButton
                 label={disabled ? t('adminAgents.unlock', { name }) : t('adminAgents.lock', { name })}
                 tooltip={disabled ? t('adminAgents.unlockTooltip') : t('adminAgents.lockTooltip')}
-                onClick={() => toggleDisabled.mutate(user.userid)}
+                onClick={() => toggleDisabled.mutate({ userid: user.userid })}
               >
                 {disabled ? <Lock size={18} aria-hidden="true" /> : <LockOpen size={18} aria-hidden="true" />}
               </IconButton>

@@ -12,11 +12,13 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
 import { Switch } from '../../../components/Switch';
 import { shortId } from '../../../lib/format';
+import { ROLE_HINT, ROLE_NAME, ROLES_BY_REACH } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
-import { allAgentsQueryKey, appendAgent, useAllAgents, useToggleAdmin, useToggleDisabled } from '../api/agents';
+import { allAgentsQueryKey, appendAgent, useAllAgents, useSetRole, useToggleDisabled } from '../api/agents';
 import { agentName } from '../lib/agents';
 import { RegisterAgentDialog } from './RegisterAgentDialog';
+import { RoleCell } from './RoleSelect';
 import styles from './agents.module.css';
 
 /** Keeps the online count and the table live (SPEC §2 Agents: totalOnlineAgents, newUser). */
@@ -45,7 +47,7 @@ export function AgentsScreen() {
   const { t } = useTranslation();
   const session = useSession();
   const agents = useAllAgents();
-  const toggleAdmin = useToggleAdmin();
+  const setRole = useSetRole();
   const toggleDisabled = useToggleDisabled();
   const [registering, setRegistering] = useState(false);
   const { refetch } = agents;
@@ -73,18 +75,18 @@ export function AgentsScreen() {
         cell: ({ row }) => row.original.department_name ?? t('adminAgents.noDepartment'),
       },
       {
-        id: 'admin',
-        header: t('adminAgents.admin'),
+        id: 'role',
+        header: t('adminAgents.role'),
         cell: ({ row }) => {
           const agent = row.original;
           const name = agentName(agent, t('agentErase.formerAgent'));
           return (
-            <Switch
-              checked={agent.role === 'admin'}
-              label={t('adminAgents.adminToggle', { name })}
-              // An erased former agent's account stays as it is (the server answers 409).
+            <RoleCell
+              role={agent.role}
+              label={t('adminAgents.roleFor', { name })}
+              // One's own role stays (the server answers 403); an erased former agent's account too (409).
               disabled={agent.userid === session.id || Boolean(agent.erased_on)}
-              onToggle={() => toggleAdmin.mutate(agent.userid)}
+              onChange={(role) => setRole.mutate({ userid: agent.userid, role })}
             />
           );
         },
@@ -100,7 +102,7 @@ export function AgentsScreen() {
               checked={Boolean(agent.closed_on)}
               label={t('adminAgents.disabledToggle', { name })}
               disabled={agent.userid === session.id || Boolean(agent.erased_on)}
-              onToggle={() => toggleDisabled.mutate(agent.userid)}
+              onToggle={() => toggleDisabled.mutate({ userid: agent.userid })}
             />
           );
         },
@@ -115,7 +117,7 @@ export function AgentsScreen() {
         ),
       },
     ],
-    [t, session.id, toggleAdmin, toggleDisabled],
+    [t, session.id, setRole, toggleDisabled],
   );
 
   const table = useReactTable({
@@ -128,7 +130,7 @@ export function AgentsScreen() {
     autoResetPageIndex: false,
   });
 
-  const failed = toggleAdmin.isError || toggleDisabled.isError;
+  const failed = setRole.isError || toggleDisabled.isError;
 
   return (
     <section className={styles.screen} aria-labelledby="agents-title">
@@ -182,6 +184,15 @@ export function AgentsScreen() {
           <EmptyState icon={<Users size={28} aria-hidden="true" />} title={t('adminAgents.empty')} />
         )}
       </DataTable>
+
+      <dl className={styles.roleLegend} aria-label={t('adminAgents.rolesTitle')}>
+        {ROLES_BY_REACH.map((role) => (
+          <div key={role}>
+            <dt>{t(ROLE_NAME[role])}</dt>
+            <dd>{t(ROLE_HINT[role])}</dd>
+          </div>
+        ))}
+      </dl>
 
       {table.getPageCount() > 1 && (
         <nav className={styles.pager} aria-label={t('adminAgents.pages')}>

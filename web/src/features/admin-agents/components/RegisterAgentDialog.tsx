@@ -4,11 +4,13 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { PasswordField } from '../../../components/PasswordField';
+import type { Role } from '@kreechat/contract';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 import { useDepartmentChoices, useRegisterAgent } from '../api/agents';
 import { failureKind, registerFormProblem, type RegisterForm } from '../lib/agents';
 import styles from './agents.module.css';
+import { RoleField } from './RoleSelect';
 
 const EMPTY: RegisterForm = { email: '', pass: '', confirmPassword: '', firstName: '', lastName: '', department: '' };
 
@@ -18,7 +20,7 @@ export function RegisterAgentDialog({ open, onOpenChange }: { open: boolean; onO
   const departments = useDepartmentChoices();
   const register = useRegisterAgent();
   const [form, setForm] = useState<RegisterForm>(EMPTY);
-  const [role, setRole] = useState<'agent' | 'admin' | 'moderator'>('agent');
+  const [role, setRole] = useState<Role>('agent');
   const [error, setError] = useState<string | null>(null);
 
   const field = (key: keyof RegisterForm) => ({
@@ -98,15 +100,7 @@ export function RegisterAgentDialog({ open, onOpenChange }: { open: boolean; onO
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label={t('adminAgents.role')}
-          value={role}
-          onChange={(e) => setRole(e.target.value as 'agent' | 'admin' | 'moderator')}
-        >
-          <option value="agent">{t('adminAgents.roleAgent')}</option>
-          <option value="moderator">{t('adminAgents.roleModerator')}</option>
-          <option value="admin">{t('adminAgents.roleAdmin')}</option>
-        </SelectField>
+        <RoleField role={role} onChange={setRole} />
         {error && (
           <Alert tone="error" id="register-error" className={styles.preLine}>
             {error}

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Building2, ChevronRight, Globe, IdCard, KeyRound, Mail, Pencil, Users } from 'lucide-react';
+import { Building2, ChevronRight, Globe, IdCard, KeyRound, Mail, Pencil, ShieldCheck, Users } from 'lucide-react';
 import type { Profile } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { fullName } from '../../../lib/format';
 import { LANGUAGE_NAMES } from '../../../lib/languages';
+import { ROLE_HINT, ROLE_NAME } from '../../../lib/roles';
+import { useSession } from '../../../lib/session';
 import styles from './profile.module.css';
 
 interface ProfileViewProps {
@@ -32,6 +34,7 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
 /** Picture, name, e-mail, department, license, language, the way to a new password and company (SPEC §2). */
 export function ProfileView({ profile, onEdit, onLanguage, onPassword }: ProfileViewProps) {
   const { t } = useTranslation();
+  const { role } = useSession();
   const name = fullName(profile.firstName, profile.lastName);
   return (
     <div className={styles.section}>
@@ -63,6 +66,10 @@ export function ProfileView({ profile, onEdit, onLanguage, onPassword }: Profile
           </DetailRow>
           <DetailRow icon={<Users size={16} />} label={t('profile.department')}>
             {profile.departmentName || <span className={styles.muted}>{t('profile.noDepartment')}</span>}
+          </DetailRow>
+          <DetailRow icon={<ShieldCheck size={16} />} label={t('profile.role')}>
+            {t(ROLE_NAME[role])}
+            <span className={styles.muted}> · {t(ROLE_HINT[role])}</span>
           </DetailRow>
           <DetailRow icon={<IdCard size={16} />} label={t('profile.license')}>
             {profile.license}
