@@ -48,7 +48,13 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   const chatId = 4242;
   await fake.pushUpdate(
     bot.token,
-    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'My parcel is lost', firstName: 'Ana' }),
+    textUpdate({
+      updateId: fake.nextUpdateId(bot.token),
+      chatId,
+      text: 'My parcel is lost',
+      firstName: 'Ana',
+      username: 'ana_parcels',
+    }),
   );
   // Pending shows on arrival; no click here: any interaction with the page ends the blinking title.
   const card = page.locator('#ticket-filter-panel-pending').getByRole('article', { name: /Ana/ });
@@ -66,6 +72,11 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   await expect(card).toHaveCount(0);
   const mine = (await ticketList(page, 'mine')).getByRole('article', { name: /Ana/ });
   await expect(mine).toContainText('Handled by you');
+  // The client panel beside the chat shows the client's @username, linked to their Telegram page.
+  const handle = chat
+    .getByRole('complementary', { name: 'Client details' })
+    .getByRole('link', { name: /@ana_parcels/ });
+  await expect(handle).toHaveAttribute('href', 'https://t.me/ana_parcels');
 
   // The reply goes out through the bot.
   await chat.getByRole('textbox', { name: 'Message' }).fill('Sorry to hear that! Let me check.');
@@ -81,7 +92,13 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   // The client answers: it appears in the open chat without a reload.
   await fake.pushUpdate(
     bot.token,
-    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'Order 1337', firstName: 'Ana' }),
+    textUpdate({
+      updateId: fake.nextUpdateId(bot.token),
+      chatId,
+      text: 'Order 1337',
+      firstName: 'Ana',
+      username: 'ana_parcels',
+    }),
   );
   await expect(log).toContainText('Order 1337', { timeout: 15_000 });
   await snap(page, 'workspace-chat');
@@ -102,6 +119,9 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
     closing.params.reply_markup as { inline_keyboard: { callback_data: string }[][] }
   ).inline_keyboard.flat();
   expect(buttons).toHaveLength(3);
+  // The agent's chat shows what the client got, marked automatic like the greeting.
+  await expect(log.getByText('Automatic · Closing text', { exact: true })).toBeVisible();
+  await expect(log).toContainText('Your ticket has been closed. How would you rate our support?');
   await expect(mine).toHaveCount(0);
   await expect((await ticketList(page, 'closed')).getByRole('article', { name: /Ana/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Closed Tickets' })).toBeVisible();
@@ -109,11 +129,20 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   // The client taps three stars: the rating shows in the chat.
   await fake.pushUpdate(
     bot.token,
-    callbackUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, data: buttons[2]!.callback_data, messageId: 1 }),
+    callbackUpdate({
+      updateId: fake.nextUpdateId(bot.token),
+      chatId,
+      username: 'ana_parcels',
+      data: buttons[2]!.callback_data,
+      messageId: 1,
+    }),
   );
   await expect(log).toContainText('★★★', { timeout: 15_000 });
   await expectAccessible(page, 'workspace-closed-rated');
   await fake.waitForCall(bot.token, 'sendMessage', (c) => c.params.text === 'Thank you for your rating!');
+  await expect(log.getByText('Automatic · Rating thanks', { exact: true })).toBeVisible();
+  await expect(log).toContainText('Thank you for your rating!');
+  await snap(page, 'workspace-closed-thanks');
 
   // Writing again reopens the ticket: back among the pending ones.
   await fake.pushUpdate(
