@@ -27,7 +27,7 @@ function closedToday(timeZone: string): DepartmentHoursBody['week'] {
   return week;
 }
 
-test('a first-response target: the pending card turns amber at 80 % and red at 100 %, and the admin panel counts the answer', async ({
+test('a first-response target: the pending card turns orange at 80 % and red at 100 %, and the admin panel counts the answer', async ({
   page,
   request,
   mailbox,
@@ -81,16 +81,19 @@ test('a first-response target: the pending card turns amber at 80 % and red at 1
   await expect(card.getByRole('img', { name: 'Arrived while closed' })).toHaveCount(0);
   await snap(page, 'targets-card-neutral');
 
-  // Eight minutes on: due soon (amber), said in words.
+  // Eight minutes on: due soon (orange), said in words.
   await page.clock.fastForward('08:00');
   await expect(waiting).toContainText(/^Due soon · (8|9) min/);
   await expect(waiting).toHaveAttribute('data-tone', 'soon');
+  // Its own look: orange, outlined — not the amber of warnings.
+  await expect(waiting).toHaveCSS('background-color', 'rgb(255, 237, 213)');
   await snap(page, 'targets-card-due-soon');
 
   // Ten minutes on: overdue (red).
   await page.clock.fastForward('02:00');
   await expect(waiting).toContainText(/^Overdue · (10|11) min/);
   await expect(waiting).toHaveAttribute('data-tone', 'late');
+  await expect(waiting).toHaveCSS('color', 'rgb(255, 255, 255)');
   await snapWidths(page, 'targets-card-overdue', { before: () => ticketList(page, 'pending') });
 
   // The agent accepts and answers: nobody waits any more, so the clock goes.
@@ -107,6 +110,14 @@ test('a first-response target: the pending card turns amber at 80 % and red at 1
   const mine = (await ticketList(page, 'mine')).getByRole('article', { name: /Omar/ });
   await expect(mine).toContainText('Handled by you');
   await expect(mine.getByTitle(/response target/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(mine).not.toContainText('Waiting');
+  // Omar writes again: his card in Mine says he waits, and how long (no next-response target: neutral).
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId: 5151, text: 'Thanks! When?', firstName: 'Omar' }),
+  );
+  await expect(mine.locator('[data-tone="ok"]')).toContainText(/^Waiting \d+ min/, { timeout: 15_000 });
+  await snapWidths(page, 'cards-mine-waiting', { widths: [1440, 390], before: () => ticketList(page, 'mine') });
 
   // Admin panel → Tickets → Response times: the department with its ticket, answered within the target.
   await page.getByRole('link', { name: 'Admin panel' }).click();
