@@ -184,7 +184,9 @@ test('an admin disconnects the Telegram bot after confirming: polling stops, the
   await page.goto('/admin-panel/settings');
   await page.getByRole('tab', { name: 'Communication services' }).click();
   await page.getByRole('button', { name: 'Telegram' }).click();
-  await expect(page.getByText(/tulip_help_bot/)).toBeVisible();
+  // The service card says which bot is connected, and so does the bot's settings.
+  await expect(page.getByRole('button', { name: 'Telegram' })).toContainText('Connected · @tulip_help_bot');
+  await expect(page.getByText('A bot is already connected (@tulip_help_bot)')).toBeVisible();
   // On a phone the connected bot's two actions stay inside the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   const box = (await page.getByRole('button', { name: 'Disconnect' }).boundingBox())!;
