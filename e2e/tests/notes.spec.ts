@@ -10,12 +10,22 @@ import {
   registerAgentByApi,
   registerCompanyByApi,
   snap,
+  snapWidths,
+  ticketList,
   uniqueEmail,
 } from '../support/flows';
 
 const chatOf = (page: Page) => page.getByRole('region', { name: /Nadia/ }).first();
 const logOf = (page: Page) => chatOf(page).getByRole('log', { name: 'Messages' });
 const composerOf = (page: Page) => chatOf(page).getByRole('textbox', { name: /Message|Internal note/ });
+
+/** The Mine list at 1440 and 390 px, then the chat again (a phone shows one view at a time). */
+async function snapCards(page: Page, name: string) {
+  await snapWidths(page, name, { widths: [1440, 390], before: () => ticketList(page, 'mine') });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.locator('#workspace-tab-chat').click();
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 test('an internal note with an @mention: the colleague sees it live, apart, and is notified; the client gets nothing; / inserts a bubble', async ({
   page,
@@ -65,6 +75,11 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   await cardA.getByRole('button', { name: 'Accept' }).click();
   await expect(logOf(pageA)).toContainText('My parcel is lost');
 
+  // Arno's card under Mine, dated by the client's message.
+  const mineA = (await ticketList(pageA, 'mine')).getByRole('article', { name: /Nadia/ });
+  const clientTime = await mineA.locator('time').getAttribute('datetime');
+  const ticketid = await mineA.locator('[data-ticket-open]').getAttribute('data-ticket-open');
+
   // Arno, by keyboard only: the shortcut turns the composer into a note, @Be offers Bea, Enter takes her.
   const boxA = composerOf(pageA);
   await boxA.focus();
@@ -93,6 +108,12 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   await expect(noteA).not.toContainText('](');
   expect(keys).toBeLessThanOrEqual(3);
   await snap(pageA, 'notes-chat-1440');
+  // The card previews the note with the mention as a name, and keeps the client's time (a note is no activity).
+  await expect(mineA).toContainText('Note: Please call her @Bea Bolt about the refund');
+  await expect(mineA).not.toContainText('@[');
+  await expect(mineA.locator('time')).toHaveAttribute('datetime', clientTime ?? '');
+  await snapCards(pageA, 'cards-note-preview');
+  await boxA.focus();
 
   // Bea: the note arrives live, styled apart, and her inbox says who mentioned her.
   const noteB = logOf(pageB).locator('[data-messageid]', { hasText: 'about the refund' });
@@ -140,6 +161,13 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   );
   expect(JSON.stringify(fake.calls(bot.token))).not.toContain('about the refund');
 
+  // Nadia blocked the bot: the next reply fails, and her card says so as it happens.
+  fake.blockChat(bot.token, chatId);
+  await boxA.fill('Are you still there?');
+  await boxA.press('Enter');
+  await expect(mineA).toContainText('Not delivered: Are you still there?', { timeout: 15_000 });
+  await snapCards(pageA, 'cards-failed-reply');
+
   // 800 px: the composer keeps its switch and the note its look.
   await pageA.setViewportSize({ width: 800, height: 1000 });
   await expect(logOf(pageA).locator('[data-type="note"]')).toBeVisible();
@@ -157,5 +185,24 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   const box = await mentions.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   await snap(pageA, 'notes-mention-390');
+
+  // Closed, Nadia's ticket is not among the open ones the search covers; it offers the closed match instead.
+  await pageA.keyboard.press('Escape');
+  expect((await pageA.request.post('/api/close-ticket', { data: { ticketid } })).ok()).toBe(true);
+  await pageA.setViewportSize({ width: 1440, height: 900 });
+  const mineList = await ticketList(pageA, 'mine');
+  await pageA.getByRole('button', { name: 'Search tickets' }).click();
+  const search = pageA.getByRole('searchbox', { name: 'Search open tickets' });
+  await search.fill('Nadia');
+  await search.press('Enter');
+  await expect(mineList).toContainText('No open tickets — 1 closed ticket matches');
+  await snapWidths(pageA, 'cards-search-offers-closed', {
+    widths: [1440, 390],
+    before: () => ticketList(pageA, 'mine'),
+  });
+  await mineList.getByRole('button', { name: 'Show closed tickets' }).click();
+  await expect(pageA.locator('#ticket-filter-tab-closed')).toHaveAttribute('aria-selected', 'true');
+  await expect(pageA.getByRole('searchbox', { name: 'Search closed tickets' })).toHaveValue('Nadia');
+  await expect(pageA.locator('#ticket-filter-panel-closed').getByRole('article', { name: /Nadia/ })).toBeVisible();
   await pageB.context().close();
 });
