@@ -116,7 +116,10 @@ test('colleagues see each other come and go live, chat privately, and the receiv
   await snap(bobPage, 'colleagues-inbox-800');
   await bobPage.keyboard.press('Escape');
   await grace.setViewportSize({ width: 800, height: 900 });
+  await expect(grace.getByRole('region', { name: 'Bob Builder' })).toBeVisible();
   await snap(grace, 'colleagues-chat-800');
+  await grace.setViewportSize({ width: 390, height: 844 });
+  await snap(grace, 'colleagues-chat-390');
   await grace.setViewportSize(viewport);
 
   // Bob logs out: Grace sees him offline at once.

@@ -122,5 +122,19 @@ test('on a 390 × 844 phone an open chat gives the messages at least 520 px in e
     await page.screenshot({ path: `test-results/screens/phone-chat-${lang}.png` });
     expect(box?.height ?? 0, `${lang}: the message area's height`).toBeGreaterThanOrEqual(520);
     await expectFitsViewport(page, `phone-chat-${lang}`);
+    if (lang !== 'en' && lang !== 'ru' && lang !== 'ja') continue;
+    // The two menus that hold what the row has no room for: the chat's More and the account's (Log out at the top).
+    await chat.locator('[aria-haspopup="true"]').click();
+    await expectAccessible(page, `phone-chat-more-${lang}`);
+    await page.screenshot({ path: `test-results/screens/phone-chat-more-${lang}.png` });
+    await page.keyboard.press('Escape');
+    // The account menu's button is the banner's last.
+    await page.getByRole('banner').getByRole('button').last().click();
+    const account = page.getByRole('banner').getByRole('navigation');
+    await expect(account).toBeVisible();
+    await expectAccessible(page, `phone-account-${lang}`);
+    await page.screenshot({ path: `test-results/screens/phone-account-${lang}.png` });
+    await page.keyboard.press('Escape');
+    await expect(account).toBeHidden();
   }
 });

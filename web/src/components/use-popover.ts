@@ -8,6 +8,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
+import { focusWithFallback } from './use-return-focus';
 import styles from './popover.module.css';
 
 /** Kept this far from the viewport's edges, and this far from the button. */
@@ -111,7 +112,7 @@ export function usePopover({
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
-    if (returnFocus) button.current?.focus();
+    if (returnFocus && button.current) focusWithFallback(button.current);
   };
 
   useEffect(() => {
@@ -127,7 +128,7 @@ export function usePopover({
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();
       setOpenRef.current(false);
-      button.current?.focus();
+      if (button.current) focusWithFallback(button.current);
     };
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as Element | null;

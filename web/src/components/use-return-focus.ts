@@ -1,6 +1,17 @@
 import { useRef } from 'react';
 
 /**
+ * Focuses `target`; when it cannot take focus because a popover holding it has closed meanwhile (the chat header's
+ * More menu on a phone), focuses the button that popover names in `data-focus-fallback` instead.
+ */
+export function focusWithFallback(target: HTMLElement) {
+  target.focus();
+  if (document.activeElement === target) return;
+  const fallback = target.closest<HTMLElement>('[data-focus-fallback]')?.dataset.focusFallback;
+  if (fallback) document.getElementById(fallback)?.focus();
+}
+
+/**
  * Radix dialogs opened without their own Trigger have nowhere to put focus back on close. Remember what had focus
  * when the dialog opened (its open-autofocus event fires before focus moves in) and return there (or, when that
  * has been hidden since, to the button its container names in `data-focus-fallback`).
@@ -15,13 +26,7 @@ export function useReturnFocus() {
       const target = opener.current;
       if (target?.isConnected) {
         event.preventDefault();
-        target.focus();
-        // An opener inside a popover that has closed meanwhile (the chat header's More menu) cannot take focus:
-        // the popover names the button that opens it.
-        if (document.activeElement !== target) {
-          const fallback = target.closest<HTMLElement>('[data-focus-fallback]')?.dataset.focusFallback;
-          if (fallback) document.getElementById(fallback)?.focus();
-        }
+        focusWithFallback(target);
       }
       opener.current = null;
     },

@@ -22,7 +22,8 @@ export function AccountMenu({ profileHref, adminHref }: AccountMenuProps) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
-  const menu = usePopover({ placement: 'bottom-end' });
+  // Placed by its CSS under its button, on phones too (not a bottom sheet): Log out stays at the top of the screen.
+  const menu = usePopover({ placement: null });
   const close = () => menu.setOpen(false);
   return (
     <span {...menu.wrapperProps} className={styles.popoverRoot}>

@@ -34,8 +34,8 @@ export interface WorkspaceShellProps {
   chat?: ReactNode;
   colleagues?: ReactNode;
   /**
-   * The open colleague (private) chat: docked in the colleagues column in place of the list, which widens for it, so
-   * it never covers the conversation; on the narrow layout it is the Colleagues view.
+   * The open colleague (private) chat: docked in the colleagues column under the list, the column widening for it,
+   * so it never covers the conversation; on the narrow layout it is in the Colleagues view.
    */
   colleagueChat?: ReactNode;
   /** Colleagues with unread private messages: the Colleagues tab shows it on the narrow layout. */
@@ -162,8 +162,7 @@ export function WorkspaceShell({
             aria-labelledby={narrow ? undefined : 'colleagues-title'}
             {...panelProps('colleagues')}
           >
-            {/* Hidden, not unmounted, while a chat is docked: closing it gives focus back to the colleague's entry. */}
-            <div className={styles.column} hidden={Boolean(colleagueChat)}>
+            <div className={styles.column}>
               <div className={styles.columnHeader}>
                 <h2 id="colleagues-title" className={styles.columnTitle}>
                   {t('workspace.colleagues')}
