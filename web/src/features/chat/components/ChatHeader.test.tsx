@@ -122,4 +122,9 @@ describe('ChatHeader on a phone', () => {
     expect(menu.textContent).toContain('Support');
     expect(screen.queryByRole('button', { name: 'tools:all' })).toBeNull();
   });
+
+  it('keeps a guest\'s "Not verified" in the row, in sight', () => {
+    renderHeader(ticket({ client_verified: false }));
+    expect(screen.getByRole('note').closest('[role="group"]')).toBeNull();
+  });
 });

@@ -106,6 +106,7 @@ export function ChatHeader({
 }: ChatHeaderProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY);
+  const badge = !ticket.client_verified && <UnverifiedBadge />;
   const meta = (
     /* A div, not a p: the account number's form opens inside it. */
     <div className={styles.headerMeta}>
@@ -116,7 +117,7 @@ export function ChatHeader({
         <PlatformIcon platform={ticket.platform} size={15} />
         {PLATFORM_NAMES[ticket.platform]}
       </span>
-      {!ticket.client_verified && <UnverifiedBadge />}
+      {!phone && badge}
       <span className={styles.headerDepartment}>{ticket.department_name}</span>
       <span className={styles.stage} data-stage={ticket.stage}>
         {t(`tickets.stage.${ticket.stage}`)}
@@ -130,6 +131,8 @@ export function ChatHeader({
         <h2 id={headingId} className={styles.clientName} title={ticket.client_name}>
           {ticket.client_name}
         </h2>
+        {/* A guest's mark stays in sight: who the client is matters before any reply. */}
+        {badge}
         <div className={styles.headerActions}>
           {tools?.('search')}
           <MoreActions>
