@@ -185,12 +185,21 @@ test("the accounts tab lists a number's state, switches its webhook off and on, 
   ]);
 
   // The switch turns the number's webhook off at Meta, and on again with our callback.
+  const clients = async () =>
+    ((await (await page.request.get('/api/admin/get-all-clients')).json()) as { totalClients: number }).totalClients;
+  const writes = (from: string, body: string) =>
+    meta.receive(business.phoneNumberId, textMessage({ from, body }), { name: 'Ana' });
+  expect((await writes('5511987650301', 'Before the switch')).delivered).toBe(true);
   const webhook = row.getByRole('switch', { name: `Webhook for ${shown}` });
   await expect(webhook).toHaveAttribute('aria-checked', 'true');
   await webhook.click();
   await expect(webhook).toHaveAttribute('aria-checked', 'false');
   await expect(row).toContainText('Inactive');
   await expect.poll(() => meta.phoneNumber(business.phoneNumberId).webhookOverride).toBeUndefined();
+  // Meta may still deliver while it is off: acknowledged and ignored — no client, no ticket, no answer.
+  expect((await writes('5511987650302', 'Anyone there?')).delivered).toBe(true);
+  expect(await clients()).toBe(1);
+  expect(meta.sent({ to: '5511987650302' })).toHaveLength(0);
   await snapBothWidths(page, 'whatsapp-accounts');
   // After a reload the table reads Meta's state again.
   await page.reload();
