@@ -74,6 +74,12 @@ test('the workspace fits 1440, 800 and 390 px wide in English, Russian and Japan
             `${screen}: the client's name is cut`,
           ).toBe(true);
         }
+        if (lang === 'en' && view === 'all') {
+          // The ticket's actions say what they do in words where there is room, not only in a tooltip.
+          const chat = page.locator('[data-workspace-chat]');
+          await expect(chat.getByRole('button', { name: 'Close ticket' })).toHaveText('Close ticket');
+          await expect(chat.getByRole('button', { name: 'Reassign' })).toHaveText('Reassign');
+        }
         await page.screenshot({ path: `test-results/screens/${screen}.png` });
         await expectFitsViewport(page, screen);
         if (lang === 'en' || size.name === '390') await expectAccessible(page, screen);
