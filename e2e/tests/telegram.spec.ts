@@ -71,7 +71,8 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   await expect(chat.getByRole('textbox', { name: 'Message' })).toBeFocused();
   await expect(card).toHaveCount(0);
   const mine = (await ticketList(page, 'mine')).getByRole('article', { name: /Ana/ });
-  await expect(mine).toContainText('Handled by you');
+  // Yours, and Ana waits for the first answer: the card says how long instead of "Handled by you".
+  await expect(mine).toContainText(/Waiting \d+ min/);
   // The client panel beside the chat shows the client's @username, linked to their Telegram page.
   const handle = chat
     .getByRole('complementary', { name: 'Client details' })
