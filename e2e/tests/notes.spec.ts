@@ -167,6 +167,11 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   await boxA.press('Enter');
   await expect(mineA).toContainText('Not delivered: Are you still there?', { timeout: 15_000 });
   await snapCards(pageA, 'cards-failed-reply');
+  // The chat says why in the reader's language (MessageRow.test.tsx: in Russian): Telegram's refusal comes as a
+  // code, translated; its own English words are only the tooltip.
+  const failure = logOf(pageA).getByText(/^Not delivered: /);
+  await expect(failure).toHaveText('Not delivered: the client blocked the bot');
+  await expect(failure).toHaveAttribute('title', 'Forbidden: bot was blocked by the user');
 
   // 800 px: the composer keeps its switch and the note its look.
   await pageA.setViewportSize({ width: 800, height: 1000 });
