@@ -28,3 +28,4 @@ export * from './file-types';
 export * from './storage-usage';
 export * from './privacy';
 export * from './onboarding';
+export * from './server-errors';

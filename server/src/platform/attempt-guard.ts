@@ -15,6 +15,7 @@
  * subject in the past 24 hours (IPv6 counted per /64) — a botnet of N addresses gets N guesses a day beyond the
  * schedule, where refusing fresh addresses too would let the same botnet keep the owner out indefinitely.
  */
+import type { ServerErrorCode } from '@kreechat/contract';
 import type { Clock } from './clock';
 import { addressBucket } from './client-address';
 import { TooManyRequestsError } from './errors';
@@ -24,7 +25,8 @@ export type AttemptPolicy = {
   /** Prefix of the counters' keys: `login`, `code-check`, `code-send`. */
   name: string;
   perAddress: Window & { message: string };
-  perSubject: Schedule & { message: (wait: string) => string };
+  /** `code` names the message for the web, which words the wait (`params.seconds`) in the reader's language. */
+  perSubject: Schedule & { message: (wait: string) => string; code: ServerErrorCode };
 };
 
 /** One admitted attempt: report how it ended, or leave it counted as a failure by saying nothing. */
@@ -98,7 +100,10 @@ export function createAttemptGuard(deps: { limiter: FailureLimiter; clock: Clock
       if (!slot.admitted) {
         await limiter.release(keys.perAddress);
         const wait = secondsUntil(slot.notBefore);
-        throw new TooManyRequestsError(policy.perSubject.message(waitInWords(wait)), wait);
+        throw new TooManyRequestsError(policy.perSubject.message(waitInWords(wait)), wait, {
+          code: policy.perSubject.code,
+          params: { seconds: wait },
+        });
       }
       return {
         async succeeded() {

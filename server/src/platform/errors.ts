@@ -1,4 +1,7 @@
-/** The one error vocabulary: services throw these, the error handler turns them into `{ message }` + status. */
+/**
+ * The one error vocabulary: services throw these, the error handler turns them into `{ message, code }` + status.
+ * A message built with values passes its `code` and `params` in `extra` (SERVER_ERRORS in the contract).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -44,7 +47,8 @@ export class TooManyRequestsError extends AppError {
   constructor(
     message = 'Too many requests. Try again later.',
     readonly retryAfterSeconds?: number,
+    extra?: Record<string, unknown>,
   ) {
-    super(429, message);
+    super(429, message, extra);
   }
 }

@@ -1,6 +1,6 @@
 /** HTTP plumbing shared by every route: the error handler, the same-origin rule and body-type rule. */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { WIDGET_BASE } from '@kreechat/contract';
+import { SERVER_ERRORS, serverErrorCode, WIDGET_BASE } from '@kreechat/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, ForbiddenError, TooManyRequestsError } from './errors';
@@ -13,16 +13,25 @@ function validationMessage(error: FastifyError): string {
   return error.message;
 }
 
+/**
+ * An error answer: the English message stays as it is (SPEC §8), and a catalogued one gets its code beside it for
+ * the web to translate. A code the thrower put in `extra` (a quota's, a delivery's, a built message's) is kept.
+ */
+function errorBody(message: string, extra?: Record<string, unknown>): Record<string, unknown> {
+  const code = serverErrorCode(message);
+  return { message, ...(code && { code }), ...extra };
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
       reply.header('Retry-After', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).send(errorBody(error.message, error.extra));
     }
     if (error.validation) {
-      return reply.status(400).send({ message: validationMessage(error) });
+      return reply.status(400).send(errorBody(validationMessage(error)));
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarted or unreachable: the caller's to retry, not a bug. A channel's webhook delivers the
@@ -31,15 +40,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
       request.log.warn({ code }, 'database unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ message: 'The database is unavailable right now. Try again in a few seconds.' });
+      return reply.status(503).send(errorBody(SERVER_ERRORS.databaseUnavailable));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large, rate limit.
-      return reply.status(status).send({ message: error.message });
+      return reply.status(status).send(errorBody(error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error' });
+    return reply.status(500).send(errorBody(SERVER_ERRORS.internal));
   });
 }
 

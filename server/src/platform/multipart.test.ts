@@ -35,7 +35,7 @@ describe('a multipart body the parser cannot read', () => {
       expect({ url, status: reply.status, body: reply.body }).toEqual({
         url,
         status: 400,
-        body: { message: MALFORMED_MULTIPART },
+        body: { message: MALFORMED_MULTIPART, code: 'malformedMultipart' },
       });
     }
     expect((await t.client().get('/health')).body).toEqual({ status: 'ok' });

@@ -4,6 +4,7 @@
  * tells the connection monitor whether the server is reachable (the "reconnecting" banner, lib/connection.ts).
  */
 import { connection } from './connection';
+import { serverErrorText } from './server-errors';
 
 /** The zod surface we need; a structural type keeps `zod` an indirect dependency through the contract. */
 export interface Parser<T> {
@@ -46,9 +47,13 @@ export const BAD_RESPONSE_STATUS = -1;
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 export const isUnauthorized = (error: unknown): boolean => isApiError(error) && error.status === 401;
 
-/** The server message of a failed call, or `fallback` when there is none. */
+/**
+ * What to tell the person about a failed call: the server's coded error in their language, else the server's own
+ * message, else `fallback`.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return (isApiError(error) && error.serverMessage) || fallback;
+  if (!isApiError(error)) return fallback;
+  return serverErrorText(error.body) ?? (error.serverMessage || fallback);
 }
 
 type UnauthorizedHandler = () => void;

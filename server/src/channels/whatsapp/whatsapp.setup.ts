@@ -110,7 +110,10 @@ export function createWhatsAppSetup(deps: {
   ): Promise<WhatsAppConnected> {
     const missing = webhookMissing().filter((name) => name !== 'WHATSAPP_APP_SECRET');
     if (missing.length) {
-      throw new ValidationError(`WhatsApp needs ${missing.join(' and ')} on the server before a number can connect`);
+      throw new ValidationError(`WhatsApp needs ${missing.join(' and ')} on the server before a number can connect`, {
+        code: 'whatsappConfigMissing',
+        params: { names: missing.join(', ') },
+      });
     }
     const owner = await accounts.owner(db, ids.phoneNumberId);
     if (owner && owner !== viewer.companyId) throw new ConflictError('This number is connected to another company');

@@ -51,6 +51,7 @@ export const LOGIN_LIMITS: AttemptPolicy = {
     maxDelayMs: 3600_000,
     forgetAfterMs: 24 * 3600_000,
     message: (wait) => `Too many failed login attempts on this account. Try again in ${wait}.`,
+    code: 'loginLockedAccount',
   },
 };
 

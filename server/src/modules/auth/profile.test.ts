@@ -91,13 +91,13 @@ describe('profile picture', () => {
       type: 'image/png',
       bytes: Buffer.from('just some text pretending to be a picture'),
     });
-    expect(text).toEqual({ status: 400, body: { message: PROFILE_PIC_NOT_IMAGE } });
+    expect(text).toEqual({ status: 400, body: { message: PROFILE_PIC_NOT_IMAGE, code: 'profilePicNotImage' } });
     const svg = await upload(adminClient, {
       name: 'me.svg',
       type: 'image/svg+xml',
       bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
     });
-    expect(svg).toEqual({ status: 400, body: { message: PROFILE_PIC_NOT_IMAGE } });
+    expect(svg).toEqual({ status: 400, body: { message: PROFILE_PIC_NOT_IMAGE, code: 'profilePicNotImage' } });
     const pdf = await upload(adminClient, {
       name: 'me.png',
       type: 'image/png',
@@ -105,7 +105,7 @@ describe('profile picture', () => {
     });
     expect(pdf.status).toBe(400);
     const wrongField = await upload(adminClient, { name: 'me.png', type: 'image/png', bytes: await png() }, 'photo');
-    expect(wrongField).toEqual({ status: 400, body: { message: 'No picture was chosen' } });
+    expect(wrongField).toEqual({ status: 400, body: { message: 'No picture was chosen', code: 'noPictureChosen' } });
     const json = await adminClient.post('/auth/change-profile-pic', { file: 'me.png' });
     expect(json.status).toBe(400);
     expect((await adminClient.get('/auth/profile')).body.profilePic).toBeNull();
@@ -115,7 +115,7 @@ describe('profile picture', () => {
     const { adminClient } = await seedCompany(t);
     const big = Buffer.concat([await png(), Buffer.alloc(PROFILE_PIC_MAX_BYTES)]);
     const reply = await upload(adminClient, { name: 'big.png', type: 'image/png', bytes: big });
-    expect(reply).toEqual({ status: 413, body: { message: PROFILE_PIC_TOO_LARGE } });
+    expect(reply).toEqual({ status: 413, body: { message: PROFILE_PIC_TOO_LARGE, code: 'profilePicTooLarge' } });
   });
 
   it('answers 401 without a session', async () => {

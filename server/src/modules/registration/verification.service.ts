@@ -27,6 +27,7 @@ export const CODE_SENDS: AttemptPolicy = {
     maxDelayMs: 3600_000,
     forgetAfterMs: 24 * 3600_000,
     message: (wait) => `Too many codes requested for this e-mail address. Try again in ${wait}.`,
+    code: 'codeSendsAccount',
   },
 };
 /**
@@ -43,6 +44,7 @@ export const CODE_CHECKS: AttemptPolicy = {
     maxDelayMs: 3600_000,
     forgetAfterMs: 24 * 3600_000,
     message: (wait) => `Too many failed attempts for this e-mail address. Try again in ${wait}.`,
+    code: 'codeChecksAccount',
   },
 };
 
