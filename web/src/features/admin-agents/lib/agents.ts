@@ -1,6 +1,6 @@
 import { type ActionType, type Agent, type AgentAction } from '@kreechat/contract';
 import { fullName } from '../../../lib/format';
-import { isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 
 export type RegisterForm = {
   email: string;
@@ -18,11 +18,15 @@ export function registerFormProblem(form: RegisterForm): 'missing' | 'mismatch' 
   return null;
 }
 
-/** SPEC §8: which text a failed register call shows: the server's message(s), or why there is none. */
+/**
+ * SPEC §8: which text a failed register call shows: the server's message(s), in the reader's language when coded,
+ * or why there is none.
+ */
 export function failureKind(error: unknown): { server: string } | 'unexpected' | 'noResponse' | 'request' {
   if (!isApiError(error)) return 'request';
   if (error.status === NETWORK_ERROR_STATUS) return 'noResponse';
-  return error.serverMessage ? { server: error.serverMessage } : 'unexpected';
+  const server = errorMessage(error, '');
+  return server ? { server } : 'unexpected';
 }
 
 export const ACTION_FILTERS = ['all', 'login', 'logout', 'rating', 'ticket'] as const;

@@ -1,5 +1,5 @@
 import { setupTelegramBodySchema, TELEGRAM_ERROR_MESSAGES, telegramErrorSchema } from '@kreechat/contract';
-import { isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 
 /** The Bot API error codes that have their own message (SPEC §8). */
 export const KNOWN_TELEGRAM_CODES = Object.keys(TELEGRAM_ERROR_MESSAGES).map(Number);
@@ -34,5 +34,6 @@ export function telegramFailure(error: unknown): TelegramFailure {
     if (parsed.data.description.trim()) return { kind: 'text', text: parsed.data.description };
     return { kind: 'default' };
   }
-  return error.serverMessage ? { kind: 'text', text: error.serverMessage } : { kind: 'default' };
+  const text = errorMessage(error, '');
+  return text ? { kind: 'text', text } : { kind: 'default' };
 }
