@@ -196,6 +196,7 @@ export function buildServices(deps: AppDeps) {
     onEnqueued: () => wakeWorker(),
     retry: config.outbox,
     texts: autoMessages,
+    hours,
   });
   const tickets = createTicketService({
     db,

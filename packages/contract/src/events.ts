@@ -22,8 +22,11 @@ export type ServerEvents = {
   newHandler: (payload: { ticket: Ticket; previousDepartmentId: string | null }) => void;
   closeTicket: (payload: { ticket: Ticket }) => void;
   newMessage: (payload: { message: Message }) => void;
-  /** A message's delivery status changed (sent / failed), or it was retried. */
-  messageStatus: (payload: { message: Message }) => void;
+  /**
+   * A message's delivery status changed (sent / failed), or it was retried. `ticket`, when the change moved the
+   * client's wait (a reply failing for good answered nobody; its retry answers again): the ticket as it now stands.
+   */
+  messageStatus: (payload: { message: Message; ticket?: Ticket }) => void;
   newReaction: (payload: { ticketid: string; messageid: string; created_on: string; reaction: string | null }) => void;
   /** Bubble events go to their owner's own sockets only (every tab of the user panel and the workspace). */
   newBubble: (payload: { bubble: Bubble }) => void;

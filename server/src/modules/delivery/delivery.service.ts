@@ -1,10 +1,11 @@
-import { fillVariables, variablesIn, type DeliveryStatus, type Platform } from '@kreechat/contract';
+import { fillVariables, variablesIn, workingMs, type DeliveryStatus, type Platform } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import { ticketNumber, type AutoMessageReader } from '../automatic-messages';
-import { messageRepo, storedFailure, type DeliveryFailure } from '../messages';
-import { ticketRepo } from '../tickets';
+import { messageRepo, storedFailure, type DeliveryFailure, type MessageRow } from '../messages';
+import type { HoursReader } from '../opening-hours';
+import { isAnswer, ticketRepo } from '../tickets';
 import { closingNotice, closingWords, type ClosingNotice, type ClosingWords } from './closing-notice';
 import { outboxRepo, type OutboxRow } from './outbox.repo';
 import { recipientRepo } from './recipient.repo';
@@ -102,21 +103,45 @@ export function createDeliveryService(deps: {
   retry: RetryPolicy;
   /** The company's wording and switches of the bots' texts, read when a job is claimed. */
   texts: Pick<AutoMessageReader, 'get'>;
+  /** A department's opening hours: a first response that moves to a later reply is timed by them. */
+  hours: Pick<HoursReader, 'department'>;
 }) {
-  const { db, clock, events, retry, texts } = deps;
+  const { db, clock, events, retry, texts, hours } = deps;
 
+  /** `withTicket`: the status change moved the ticket's wait, so its cards get the ticket as it now stands. */
   async function publishStatus(
     companyId: string,
     messageId: string,
     event: 'messageStatus' | 'newMessage' = 'messageStatus',
+    withTicket = false,
   ) {
     const message = await messageRepo.view(db, companyId, messageId);
     if (!message) return;
     const ticket = await ticketRepo.find(db, companyId, message.ticketid);
     if (!ticket) return;
-    events.toTicket({ companyId, departmentId: ticket.departmentId, handlerId: ticket.handlerId }, event, {
-      message,
-    });
+    const audience = { companyId, departmentId: ticket.departmentId, handlerId: ticket.handlerId };
+    const view = withTicket ? await ticketRepo.view(db, companyId, ticket.id) : undefined;
+    events.toTicket(audience, event, view ? { message, ticket: view } : { message });
+  }
+
+  /**
+   * In the transaction that records the failure: a reply that failed for good answered nobody, so the client's
+   * wait comes back (ticketRepo.replyFailed), and if it was the ticket's first response, the first response
+   * becomes its earliest reply still standing (timed by the department's hours, as a send times it), or none
+   * until the next reply records it. Answers whether the ticket changed.
+   */
+  async function unanswer(tx: Tx, message: MessageRow): Promise<boolean> {
+    if (!isAnswer(message)) return false;
+    const ticket = await ticketRepo.find(tx, message.companyId, message.ticketId, { lock: true });
+    if (!ticket || ticket.stage === 'closed') return false;
+    let firstResponse: { at: Date | null; workSec: number | null } | undefined;
+    if (ticket.firstResponseAt?.getTime() === message.createdAt.getTime()) {
+      const at = await ticketRepo.firstStandingAnswer(tx, ticket.companyId, ticket.id);
+      const { zoned } = await hours.department(ticket.companyId, ticket.departmentId, tx);
+      firstResponse = { at, workSec: at && Math.floor(workingMs(zoned, ticket.createdAt, at) / 1000) };
+    }
+    await ticketRepo.replyFailed(tx, ticket.companyId, ticket.id, firstResponse);
+    return true;
   }
 
   /**
@@ -256,21 +281,21 @@ export function createDeliveryService(deps: {
      * on the message; `reason` says it in full for the outbox's record and the logs.
      */
     async failed(job: DeliveryJob, failure: SendProblem) {
-      await db.transaction(async (tx) => {
+      const waitsAgain = await db.transaction(async (tx) => {
         await outboxRepo.update(tx, job.outboxId, {
           status: 'failed',
           lockedUntil: null,
           lastError: failure.reason,
           attempts: job.attempts + 1,
         });
-        if (job.kind === 'message') {
-          await messageRepo.update(tx, job.message.id, {
-            deliveryStatus: 'failed',
-            deliveryError: storedFailure(failure),
-          });
-        }
+        if (job.kind !== 'message') return false;
+        const message = await messageRepo.update(tx, job.message.id, {
+          deliveryStatus: 'failed',
+          deliveryError: storedFailure(failure),
+        });
+        return message ? unanswer(tx, message) : false;
       });
-      if (job.kind === 'message') await publishStatus(job.companyId, job.message.id);
+      if (job.kind === 'message') await publishStatus(job.companyId, job.message.id, 'messageStatus', waitsAgain);
     },
 
     /** The worker is still sending these jobs: their lease runs LEASE_MS from now. */
@@ -344,11 +369,14 @@ export function createDeliveryService(deps: {
         return inFlight ? 'early' : 'unknown';
       }
       if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return 'applied';
-      await messageRepo.update(db, message.id, {
-        deliveryStatus: status,
-        deliveryError: status === 'failed' ? storedFailure(failure ?? { code: 'refused' }) : null,
+      const waitsAgain = await db.transaction(async (tx) => {
+        const updated = await messageRepo.update(tx, message.id, {
+          deliveryStatus: status,
+          deliveryError: status === 'failed' ? storedFailure(failure ?? { code: 'refused' }) : null,
+        });
+        return status === 'failed' && updated ? unanswer(tx, updated) : false;
       });
-      await publishStatus(companyId, message.id);
+      await publishStatus(companyId, message.id, 'messageStatus', waitsAgain);
       return 'applied';
     },
 

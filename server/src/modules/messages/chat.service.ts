@@ -26,7 +26,7 @@ import { dayFormatter, groupByDay } from '../../platform/day-sections';
 import type { ClientService } from '../clients';
 import { createMentionInbox } from '../notifications';
 import type { HoursReader } from '../opening-hours';
-import { audienceOf, canHandle, ticketRepo, type TicketRow, type TicketService } from '../tickets';
+import { audienceOf, canHandle, isAnswer, ticketRepo, type TicketRow, type TicketService } from '../tickets';
 import { messageRepo, type NewMessage } from './message.repo';
 
 export type ChatService = ReturnType<typeof createChatService>;
@@ -399,20 +399,32 @@ export function createChatService(deps: {
       return message;
     },
 
-    /** Queues a failed outbound message again. */
+    /**
+     * Queues a failed outbound message again. A reply's failure had given the client their wait back; sent again,
+     * it answers them again from now, as a new reply would (and is the first response, timed now, if none stands).
+     */
     async retry(viewer: Principal, messageId: string): Promise<Message> {
       const message = await messageRepo.find(db, viewer.companyId, messageId);
       if (!message) throw new NotFoundError('Message not found');
       const ticket = await tickets.visibleRow(viewer, message.ticketId);
       if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
       if (message.deliveryStatus !== 'failed') throw new ConflictError('Only a message that failed can be retried');
+      const now = clock.now();
+      const answers = isAnswer(message) && ticket.stage !== 'closed';
+      const workSec = answers ? await firstResponseWorkSec(viewer.companyId, ticket.id, now) : null;
       await db.transaction(async (tx) => {
         if (!(await delivery.requeue(tx, messageId))) throw new ConflictError('This message has nothing to retry');
         await messageRepo.update(tx, messageId, { deliveryStatus: 'pending', deliveryError: null });
+        if (answers) await ticketRepo.answered(tx, ticket.id, now, workSec);
       });
       delivery.enqueued();
       const view = (await messageRepo.view(db, viewer.companyId, messageId))!;
-      events.toTicket(audienceOf(ticket), 'messageStatus', { message: view });
+      const answered = answers ? await ticketRepo.view(db, viewer.companyId, ticket.id) : undefined;
+      events.toTicket(
+        audienceOf(ticket),
+        'messageStatus',
+        answered ? { message: view, ticket: answered } : { message: view },
+      );
       return view;
     },
   };

@@ -1,6 +1,6 @@
 export { createTicketService, audienceOf, closedByText, OPEN_TICKETS_LIMIT } from './ticket.service';
 export type { TicketService } from './ticket.service';
-export { ticketRepo } from './ticket.repo';
+export { isAnswer, ticketRepo } from './ticket.repo';
 export type { TicketRow, TicketScope } from './ticket.repo';
 export { canHandle, canSee } from './visibility';
 export { ticketRoutes } from './ticket.routes';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AssignableAgent, Ticket, TicketSearchScope } from '@kreechat/contract';
+import type { AssignableAgent, MessageType, Ticket, TicketSearchScope } from '@kreechat/contract';
 import type { Tx } from '../../db/client';
 import { clients, departments, messages, tickets, users } from '../../db/schema';
 import { clientVerified } from '../clients';
@@ -119,6 +119,21 @@ const purgeable = (companyId: string, closedBefore: Date) =>
     isNull(tickets.purgedAt),
     lt(tickets.closedAt, closedBefore),
   );
+
+/** The types of what people write each other; notes, closes, reopens and ratings are no conversation. */
+const CONVERSATION_TYPES: readonly MessageType[] = ['text', 'audio', 'image', 'document', 'video', 'location'];
+const CONVERSATION = sql.raw(`(${CONVERSATION_TYPES.map((type) => `'${type}'`).join(', ')})`);
+
+/**
+ * Whether a message is an answer, as chat sends call `answered`: an agent's own words to the client, not the
+ * desk's automatic messages, notes or closes.
+ */
+export const isAnswer = (message: { isAgent: boolean; autoKind: string | null; type: MessageType }) =>
+  message.isAgent && message.autoKind === null && CONVERSATION_TYPES.includes(message.type);
+
+/** The same test in SQL, of the messages row named `m`. */
+const answerIn = (m: string) =>
+  sql.raw(`${m}.is_agent and ${m}.auto_kind is null and ${m}.type in `).append(CONVERSATION);
 
 export const ticketRepo = {
   async insert(tx: Tx, values: NewTicket): Promise<TicketRow> {
@@ -279,6 +294,53 @@ export const ticketRepo = {
         firstResponseWorkSec: sql`case when ${tickets.firstResponseAt} is null then ${workSec}::integer else ${tickets.firstResponseWorkSec} end`,
       })
       .where(eq(tickets.id, id));
+  },
+
+  /**
+   * An answer of the ticket's (an agent's reply) failed for good — the outbox gave up, the channel refused it or
+   * reported it failed — so it answered nobody. The wait is read back from the chat rather than remembered: the
+   * client waits from their earliest message after the last answer that did not fail (delivered, or pending: it
+   * is still being tried) or the last close, whichever is later. Every answer since then failed, so this is the
+   * very time `touch` recorded, whichever order the failures come in; a later reply still standing leaves no
+   * wait. `firstResponse`, when given, replaces the recorded first response (the failed reply was it). Nothing
+   * changes on a closed ticket: the close ended the wait.
+   */
+  async replyFailed(
+    tx: Tx,
+    companyId: string,
+    id: string,
+    firstResponse?: { at: Date | null; workSec: number | null },
+  ) {
+    const lastStanding = sql`(select max(a.seq) from ${messages} a
+      where a.company_id = ${companyId} and a.ticket_id = ${id}
+        and (a.type = 'close' or (${answerIn('a')} and a.delivery_status <> 'failed')))`;
+    await tx
+      .update(tickets)
+      .set({
+        awaitingSince: sql`(select min(m.created_at) from ${messages} m
+          where m.company_id = ${companyId} and m.ticket_id = ${id} and not m.is_agent
+            and m.type in ${CONVERSATION} and m.seq > coalesce(${lastStanding}, 0))`,
+        ...(firstResponse && {
+          firstResponseAt: firstResponse.at,
+          firstResponseWorkSec: firstResponse.workSec,
+        }),
+      })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id), ne(tickets.stage, 'closed')));
+  },
+
+  /** When the ticket's earliest answer that did not fail was written (delivered or still pending), if any. */
+  async firstStandingAnswer(tx: Tx, companyId: string, id: string): Promise<Date | null> {
+    const [row] = await tx
+      .select({ at: sql<Date | null>`min(${messages.createdAt})`.mapWith(messages.createdAt) })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.ticketId, id),
+          sql`${answerIn('messages')} and ${messages.deliveryStatus} <> 'failed'`,
+        ),
+      );
+    return row?.at ?? null;
   },
 
   /**

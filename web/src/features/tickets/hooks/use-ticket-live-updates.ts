@@ -87,8 +87,10 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
       if (chimesFor(message, ticket, viewer.id, openTicketId)) playChime();
     };
 
-    // A card whose last message is this one shows its delivery state (a reply that failed).
-    const onMessageStatus = ({ message }: ServerEventPayload<'messageStatus'>) => {
+    // A card whose last message is this one shows its delivery state (a reply that failed). A change that moved
+    // the client's wait (the failed reply answered nobody; its retry answers again) brings the whole ticket.
+    const onMessageStatus = ({ message, ticket }: ServerEventPayload<'messageStatus'>) => {
+      if (ticket) return onChangedTicket({ ticket });
       queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) =>
         list ? withMessageStatus(list, message) : list,
       );
