@@ -233,3 +233,30 @@ test('at 800 px the register-agent overlay fits the screen and registers an agen
   await expect(page.getByRole('combobox', { name: 'Role of Omar Haddad' })).toHaveValue('moderator');
   await expect(page.getByTestId('total-agents')).toHaveText('2');
 });
+
+test('a refusal from the server reads in the admin’s language: a taken e-mail address, in Russian', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const owner = newOwner({ firstName: 'Olga', lastName: 'Owner' });
+  await registerCompanyByApi(request, mailbox, owner);
+  const admin = asPerson(page);
+  await admin.logIn(owner.email, owner.password);
+  await admin.expectWorkspaceOf('Olga Owner');
+  expect((await page.request.post('/api/auth/change-lang', { data: { lang: 'ru' } })).ok()).toBe(true);
+  await page.evaluate(() => window.localStorage.setItem('kreechat.lang', 'ru'));
+  await page.goto('/admin-panel/agents');
+  await page.getByRole('button', { name: 'Добавить пользователя' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Регистрация агента' });
+  await dialog.getByLabel('Имя', { exact: true }).fill('Ivan');
+  await dialog.getByLabel('Фамилия').fill('Petrov');
+  await dialog.getByLabel('Эл. почта').fill(owner.email);
+  await dialog.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Подтвердите пароль').fill(PASSWORD);
+  await dialog.getByLabel('Отдел').selectOption({ label: 'General' });
+  await dialog.getByRole('button', { name: 'Зарегистрировать' }).click();
+  // The server answers "This email is already in use" with its code; the dialog shows the Russian text.
+  await expect(dialog.getByRole('alert')).toHaveText('Этот адрес электронной почты уже используется');
+  await snap(page, 'admin-agents-taken-email-ru');
+});
