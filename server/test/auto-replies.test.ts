@@ -165,6 +165,8 @@ describe('greeting and the reopened text', () => {
     const number = ticket.id.slice(0, 8);
     expect((await d.adminClient.post('/acceptTicket', { ticketid: ticket.id })).status).toBe(200);
     expect((await d.adminClient.post('/close-ticket', { ticketid: ticket.id })).status).toBe(200);
+    // The closing text joins the chat once Telegram took it: wait for that before the client writes again.
+    await settle();
     await ana.write('one more thing');
     await settle();
     const received = ana.received();
@@ -173,7 +175,7 @@ describe('greeting and the reopened text', () => {
     expect(received.at(-1)).toBe(`Back again, Ana? Ticket ${number} is open.`);
     expect(received.filter((t) => t.startsWith('Hi Ana'))).toHaveLength(1);
     const chat = await d.history(ticket.id);
-    expect(chat.filter((m) => m.automatic).map((m) => m.automatic)).toEqual(['greeting', 'reopened']);
+    expect(chat.filter((m) => m.automatic).map((m) => m.automatic)).toEqual(['greeting', 'closing', 'reopened']);
   });
 
   it('sends nothing while the kinds are off (the default), and without the department question a new client goes to the first department', async () => {
