@@ -6,7 +6,7 @@ import {
   WP_TOKEN_MESSAGES,
   type WordpressToken,
 } from '@kreechat/contract';
-import { BAD_RESPONSE_STATUS, isApiError } from '../../../lib/api-client';
+import { BAD_RESPONSE_STATUS, errorMessage, isApiError } from '../../../lib/api-client';
 
 /** What is wrong with a field of the generate form, as a message key under `settings.wordpress.messages`. */
 export type TokenFormProblem = 'invalidName' | 'nameTooLong' | 'invalidSite';
@@ -60,7 +60,8 @@ const KNOWN_TEXTS = new Map<string, WpMessageKey>([
 /**
  * SPEC §8 for a failed token call: an answer that does not match the contract is 'Invalid response from the
  * server…'; a refusal (4xx) with a text we know is that text in the admin's language, any other refusal the
- * server's text with a warning mark; no answer, or the server's own failure (5xx), is `fallback`.
+ * server's text (in the admin's language when coded) with a warning mark; no answer, or the server's own failure
+ * (5xx), is `fallback`.
  */
 export function wpTokenFailure(error: unknown, fallback: WpMessageKey): WpFailure {
   if (!isApiError(error)) return { kind: 'known', key: fallback };
@@ -68,7 +69,7 @@ export function wpTokenFailure(error: unknown, fallback: WpMessageKey): WpFailur
   const text = error.serverMessage.trim();
   if (error.status < 400 || error.status >= 500 || !text) return { kind: 'known', key: fallback };
   const key = KNOWN_TEXTS.get(withoutWarningMark(text));
-  return key ? { kind: 'known', key } : { kind: 'server', text: withWarningMark(text) };
+  return key ? { kind: 'known', key } : { kind: 'server', text: withWarningMark(errorMessage(error, text).trim()) };
 }
 
 /**
