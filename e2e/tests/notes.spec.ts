@@ -161,11 +161,19 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   );
   expect(JSON.stringify(fake.calls(bot.token))).not.toContain('about the refund');
 
-  // Nadia blocked the bot: the next reply fails, and her card says so as it happens.
+  // Nadia asks again, then blocks the bot: the reply fails, and her card says so as it happens — and that she is
+  // waiting again, since the reply never reached her.
+  await fake.pushUpdate(
+    bot.token,
+    textUpdate({ updateId: fake.nextUpdateId(bot.token), chatId, text: 'Any news?', firstName: 'Nadia' }),
+  );
+  await expect(logOf(pageA)).toContainText('Any news?');
   fake.blockChat(bot.token, chatId);
   await boxA.fill('Are you still there?');
   await boxA.press('Enter');
   await expect(mineA).toContainText('Not delivered: Are you still there?', { timeout: 15_000 });
+  await expect(mineA).toContainText(/Waiting \d+ min/);
+  await expect(mineA).not.toContainText('Handled by you');
   await snapCards(pageA, 'cards-failed-reply');
   // The chat says why in the reader's language (MessageRow.test.tsx: in Russian): Telegram's refusal comes as a
   // code, translated; its own English words are only the tooltip.
