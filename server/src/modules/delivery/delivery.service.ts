@@ -282,6 +282,8 @@ export function createDeliveryService(deps: {
      */
     async failed(job: DeliveryJob, failure: SendProblem) {
       const waitsAgain = await db.transaction(async (tx) => {
+        // The ticket first, as erasure and sends lock it, so this cannot deadlock with them.
+        if (job.kind === 'message') await ticketRepo.find(tx, job.companyId, job.message.ticketId, { lock: true });
         await outboxRepo.update(tx, job.outboxId, {
           status: 'failed',
           lockedUntil: null,
@@ -370,6 +372,7 @@ export function createDeliveryService(deps: {
       }
       if (!message.isAgent || RANK[message.deliveryStatus] >= RANK[status]) return 'applied';
       const waitsAgain = await db.transaction(async (tx) => {
+        if (status === 'failed') await ticketRepo.find(tx, companyId, message.ticketId, { lock: true });
         const updated = await messageRepo.update(tx, message.id, {
           deliveryStatus: status,
           deliveryError: status === 'failed' ? storedFailure(failure ?? { code: 'refused' }) : null,

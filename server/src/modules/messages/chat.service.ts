@@ -413,6 +413,8 @@ export function createChatService(deps: {
       const answers = isAnswer(message) && ticket.stage !== 'closed';
       const workSec = answers ? await firstResponseWorkSec(viewer.companyId, ticket.id, now) : null;
       await db.transaction(async (tx) => {
+        // The ticket first, as sends and erasure lock it.
+        if (answers) await ticketRepo.find(tx, viewer.companyId, ticket.id, { lock: true });
         if (!(await delivery.requeue(tx, messageId))) throw new ConflictError('This message has nothing to retry');
         await messageRepo.update(tx, messageId, { deliveryStatus: 'pending', deliveryError: null });
         if (answers) await ticketRepo.answered(tx, ticket.id, now, workSec);
