@@ -91,7 +91,15 @@ export function asPerson(page: Page) {
     },
     async expectWorkspaceOf(name: string) {
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
+      const welcome = page.getByText(`Welcome, ${name}`);
+      // A phone keeps the welcome inside the header's account menu, whose button shows instead.
+      await expect(welcome).toBeAttached();
+      await expect(
+        welcome
+          .or(page.getByRole('button', { name: 'Account', exact: true }))
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible();
     },
   };
 }

@@ -5,6 +5,9 @@ import { asPerson, newOwner, registerCompanyByApi, snap, uniqueEmail } from '../
 const NEW_PASSWORD = 'N3w-Secret!pass';
 
 async function openProfile(page: Page) {
+  // The narrow layout (≤ 1200 px) keeps Profile in the header's account menu.
+  const account = page.getByRole('button', { name: 'Account', exact: true });
+  if (await account.isVisible()) await account.click();
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 }

@@ -257,7 +257,7 @@ test('an agent who types an admin address sees the guard, and the admin calls an
   await asPerson(agentPage).expectWorkspaceOf('Ivo Agent');
 
   // The server refuses the same agent's own calls, whatever the screen shows.
-  const refused = { status: 403, body: { message: 'You are not allowed to do this' } };
+  const refused = { status: 403, body: { message: 'You are not allowed to do this', code: 'notAllowed' } };
   const answer = async (response: APIResponse) => ({ status: response.status(), body: await response.json() });
   for (const path of ['/api/admin/get-all-agents', '/api/admin/get-departments', '/api/admin/get-telegram-token']) {
     expect(await answer(await agentPage.request.get(path)), path).toEqual(refused);

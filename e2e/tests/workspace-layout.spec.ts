@@ -125,6 +125,8 @@ test('on a 390 × 844 phone an open chat gives the messages at least 520 px in e
     const messages = chat.getByRole('log');
     await expect(messages).toBeVisible();
     const box = await messages.boundingBox();
+    // The figure BENCHMARKS.md reports, in the run's output.
+    test.info().annotations.push({ type: 'message area', description: `${lang}: ${Math.round(box?.height ?? 0)} px` });
     await page.screenshot({ path: `test-results/screens/phone-chat-${lang}.png` });
     expect(box?.height ?? 0, `${lang}: the message area's height`).toBeGreaterThanOrEqual(520);
     await expectFitsViewport(page, `phone-chat-${lang}`);

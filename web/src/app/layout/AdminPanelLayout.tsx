@@ -1,5 +1,5 @@
 import { Headset, ListChecks, Settings, Ticket, Users } from 'lucide-react';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { checklistOpen, GET_STARTED_PATH, useOnboarding } from '../../features/onboarding';
@@ -64,8 +64,10 @@ export function AdminPanelHome() {
   const { t } = useTranslation();
   const session = useSession();
   const onboarding = useOnboarding({ enabled: session.isAdmin });
+  // A section the viewer chose while the checklist was being read (its screen still loading) wins over the redirect.
+  const choosing = useNavigation().state !== 'idle';
   if (!session.isAdmin) return <Navigate to="clients" replace />;
-  if (onboarding.isPending) return <PageSpinner label={t('app.loading')} />;
+  if (onboarding.isPending || choosing) return <PageSpinner label={t('app.loading')} />;
   const gettingStarted = onboarding.data && checklistOpen(onboarding.data);
   return <Navigate to={gettingStarted ? 'get-started' : 'agents'} replace />;
 }
