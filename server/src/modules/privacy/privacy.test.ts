@@ -112,6 +112,8 @@ describe.each(['disk', 'database'] as const)('client data protection (FILE_STORA
       200,
     );
     await eventually(async () => {
+      // The worker's wake-up can be missed in a test (its 1 s tick is what catches that in a server): wake it.
+      world.t.services.worker.kick();
       const [row] = await db()
         .select()
         .from(outbox)
