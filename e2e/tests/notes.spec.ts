@@ -34,6 +34,8 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   mailbox,
   stack,
 }) => {
+  // Two agents, a blocked bot, cards at three widths and the closed search: longer than one minute on a loaded CI.
+  test.setTimeout(120_000);
   const fake = stack.telegram;
   const owner = newOwner({ firstName: 'Olga', lastName: 'Owner', company: 'Note Parcel' });
   await registerCompanyByApi(request, mailbox, owner);
