@@ -205,6 +205,9 @@ test('an internal note with an @mention: the colleague sees it live, apart, and 
   await pageA.keyboard.press('Escape');
   expect((await pageA.request.post('/api/close-ticket', { data: { ticketid } })).ok()).toBe(true);
   await pageA.setViewportSize({ width: 1440, height: 900 });
+  // The wide layout has taken over (no view tabs) before the list is looked for: a tab seen just before the switch
+  // would be clicked after it had gone.
+  await expect(pageA.locator('#workspace-tab-tickets')).toBeHidden();
   const mineList = await ticketList(pageA, 'mine');
   await pageA.getByRole('button', { name: 'Search tickets' }).click();
   const search = pageA.getByRole('searchbox', { name: 'Search open tickets' });
