@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /*
@@ -34,6 +35,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // `@/` is web/src, as in web/tsconfig.json's paths.
+        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: [

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The API, uploaded files and Socket.IO all live on the one server process (ARCHITECTURE §2).
 const server = process.env.KREECHAT_API ?? 'http://127.0.0.1:3003';
@@ -12,6 +13,8 @@ const proxy = {
 
 export default defineConfig({
   plugins: [react()],
+  // `@/` is web/src, as in tsconfig.json's paths.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

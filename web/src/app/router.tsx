@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../components/Spinner';
-import { CHAT_ROUTE, legacyChatPath } from '../lib/chat-address';
-import { loadAgain } from '../lib/load-again';
+import { PageSpinner } from '@/components/Spinner';
+import { CHAT_ROUTE, legacyChatPath } from '@/lib/chat-address';
+import { loadAgain } from '@/lib/load-again';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSession } from './guards/RequireSession';
 import { AuthLayout } from './layout/AuthLayout';
@@ -39,21 +39,21 @@ export const routes: RouteObject[] = [
           {
             path: '/login',
             lazy: screen(
-              () => import('../features/auth'),
+              () => import('@/features/auth'),
               (m) => m.LoginScreen,
             ),
           },
           {
             path: '/register-company',
             lazy: screen(
-              () => import('../features/auth'),
+              () => import('@/features/auth'),
               (m) => m.RegisterCompanyScreen,
             ),
           },
           {
             path: '/forgot-password',
             lazy: screen(
-              () => import('../features/auth'),
+              () => import('@/features/auth'),
               (m) => m.ForgotPasswordScreen,
             ),
           },

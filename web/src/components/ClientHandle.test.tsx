@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../lib/i18n';
+import '@/lib/i18n';
 import { ClientHandle } from './ClientHandle';
 
 afterEach(cleanup);

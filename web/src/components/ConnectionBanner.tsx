@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { connection, type ConnectionMonitor } from '../lib/connection';
+import { connection, type ConnectionMonitor } from '@/lib/connection';
 import styles from './ConnectionBanner.module.css';
 
 /** A socket that drops and comes back within this time (a deploy's handover, a network blip) shows nothing. */

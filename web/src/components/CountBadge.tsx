@@ -1,4 +1,4 @@
-import { compactCount } from '../lib/format';
+import { compactCount } from '@/lib/format';
 import styles from './CountBadge.module.css';
 
 interface CountBadgeProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { flexRender, type Header, type Row, type Table } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
-import { useHiddenEnds } from '../lib/use-hidden-ends';
+import { useHiddenEnds } from '@/lib/use-hidden-ends';
 import { Skeleton } from './Skeleton';
 import styles from './DataTable.module.css';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Smile } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../lib/i18n';
-import { loadAgain } from '../lib/load-again';
+import { currentLanguage } from '@/lib/i18n';
+import { loadAgain } from '@/lib/load-again';
 import { IconButton } from './IconButton';
 import { Spinner } from './Spinner';
 import { usePopover } from './use-popover';

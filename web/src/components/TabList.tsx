@@ -1,5 +1,5 @@
 import { useRef, type HTMLAttributes, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { tabAfterKey, tabOf } from '../lib/tab-keys';
+import { tabAfterKey, tabOf } from '@/lib/tab-keys';
 
 type TabListProps<T extends string> = Omit<HTMLAttributes<HTMLDivElement>, 'onKeyDown' | 'onSelect'> & {
   tabs: readonly T[];

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ComponentProps } from 'react';
-import { lazyComponent } from '../lib/lazy-component';
+import { lazyComponent } from '@/lib/lazy-component';
 import type { ConfirmDialog } from './ConfirmDialog';
 import type { Modal } from './Modal';
 

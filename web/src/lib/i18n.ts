@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@kreechat/contract';
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage } from './languages';
-import en from '../locales/en.json';
+import en from '@/locales/en.json';
 
 /**
  * English is bundled: it is the fallback and what most first visits show. Every other language is a chunk of its
@@ -10,13 +10,13 @@ import en from '../locales/en.json';
  * so a locale missing a key fails the type check.
  */
 const LOCALES: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  af: () => import('../locales/af.json'),
-  bg: () => import('../locales/bg.json'),
-  tr: () => import('../locales/tr.json'),
-  es: () => import('../locales/es.json'),
-  ru: () => import('../locales/ru.json'),
-  nl: () => import('../locales/nl.json'),
-  ja: () => import('../locales/ja.json'),
+  af: () => import('@/locales/af.json'),
+  bg: () => import('@/locales/bg.json'),
+  tr: () => import('@/locales/tr.json'),
+  es: () => import('@/locales/es.json'),
+  ru: () => import('@/locales/ru.json'),
+  nl: () => import('@/locales/nl.json'),
+  ja: () => import('@/locales/ja.json'),
 };
 
 async function loadLanguage(lang: Language): Promise<void> {

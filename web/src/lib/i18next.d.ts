@@ -1,5 +1,5 @@
 import 'i18next';
-import type en from '../locales/en.json';
+import type en from '@/locales/en.json';
 
 // Typed keys: a `t('…')` with a key missing from en.json fails the type check.
 declare module 'i18next' {

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '@kreechat/contract';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
+import en from '@/locales/en.json';
+import ru from '@/locales/ru.json';
 import { ApiError, errorMessage } from './api-client';
 
 const failure = (status: number, body: unknown) => new ApiError(status, 'failed', body);

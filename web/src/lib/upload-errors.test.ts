@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_ERRORS } from '@kreechat/contract';
-import en from '../locales/en.json';
+import en from '@/locales/en.json';
 import { ApiError } from './api-client';
 import { uploadErrorText, UPLOAD_ERROR_KEYS } from './upload-errors';
 

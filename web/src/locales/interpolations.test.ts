@@ -191,7 +191,12 @@ function scan(keys: Set<string>): Scan {
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const spec = node.moduleSpecifier.text;
-        if (spec.startsWith('.')) for (const ext of ['.ts', '.tsx']) own.add(resolve(dirname(file), spec) + ext);
+        const target = spec.startsWith('@/')
+          ? join(SRC, spec.slice(2))
+          : spec.startsWith('.')
+            ? resolve(dirname(file), spec)
+            : undefined;
+        if (target) for (const ext of ['.ts', '.tsx']) own.add(target + ext);
       }
       if (ts.isCallExpression(node) && isTranslate(node.expression) && node.arguments[0]) {
         const [key, params] = node.arguments;

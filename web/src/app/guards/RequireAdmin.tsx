@@ -1,9 +1,9 @@
 import { ShieldX } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
-import { useSession } from '../../lib/session';
+import { ButtonLink } from '@/components/Button';
+import { EmptyState } from '@/components/EmptyState';
+import { useSession } from '@/lib/session';
 
 /**
  * Admin-only screens (SPEC §6: Agents and Settings). Others get a plain answer and a way back; the server refuses

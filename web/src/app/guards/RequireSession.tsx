@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SESSION_RECHECK_MS, SESSION_WARNING_MS, type ValidateResponse } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../components/Spinner';
-import { onUnauthorized } from '../../lib/api-client';
-import { applyLanguage } from '../../lib/i18n';
+import { PageSpinner } from '@/components/Spinner';
+import { onUnauthorized } from '@/lib/api-client';
+import { applyLanguage } from '@/lib/i18n';
 import {
   SessionContext,
   sessionQueryKey,
@@ -13,7 +13,7 @@ import {
   expectedLogout,
   userPrefQueryOptions,
   type Session,
-} from '../../lib/session';
+} from '@/lib/session';
 
 /**
  * Guards the signed-in screens (SPEC §2 Session guard): validates on mount and every SESSION_RECHECK_MS,

@@ -1,10 +1,10 @@
 import { Headset, ListChecks, Settings, Ticket, Users } from 'lucide-react';
 import { Navigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../components/Spinner';
-import { checklistOpen, GET_STARTED_PATH, useOnboarding } from '../../features/onboarding';
-import { useSession } from '../../lib/session';
-import { PanelSocketContext, useRefreshOnAccessChange, useWorkspaceSocket } from '../../lib/socket';
+import { PageSpinner } from '@/components/Spinner';
+import { checklistOpen, GET_STARTED_PATH, useOnboarding } from '@/features/onboarding';
+import { useSession } from '@/lib/session';
+import { PanelSocketContext, useRefreshOnAccessChange, useWorkspaceSocket } from '@/lib/socket';
 import { PanelLayout } from './PanelLayout';
 
 /**

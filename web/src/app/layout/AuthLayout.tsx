@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { APP_VERSION } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../components/Logo';
+import { Logo } from '@/components/Logo';
 import { LanguagePicker } from './LanguagePicker';
 import styles from './AuthLayout.module.css';
 

@@ -1,8 +1,8 @@
 import { Globe } from 'lucide-react';
 import { LANGUAGES } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { applyLanguage, currentLanguage } from '../../lib/i18n';
-import { LANGUAGE_NAMES } from '../../lib/languages';
+import { applyLanguage, currentLanguage } from '@/lib/i18n';
+import { LANGUAGE_NAMES } from '@/lib/languages';
 import styles from './AuthLayout.module.css';
 
 /** Language choice before login; it is remembered on this device until the account's preference applies. */

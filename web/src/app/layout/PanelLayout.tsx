@@ -3,9 +3,9 @@ import { ArrowLeft, LogOut } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../components/Button';
-import { LogoMark } from '../../components/Logo';
-import { useLogout } from '../../lib/session';
+import { Button, ButtonLink } from '@/components/Button';
+import { LogoMark } from '@/components/Logo';
+import { useLogout } from '@/lib/session';
 import styles from './PanelLayout.module.css';
 
 export type PanelSection = { to: string; label: string; icon: ReactNode; end?: boolean };

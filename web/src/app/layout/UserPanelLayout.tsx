@@ -1,7 +1,7 @@
 import { MessageSquareText, UserRound } from 'lucide-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session';
+import { useSession } from '@/lib/session';
 import { PanelLayout } from './PanelLayout';
 
 /** The user panel frame (SPEC §2): Profile and Bubbles. */

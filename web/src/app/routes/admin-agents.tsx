@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { AgentProfileScreen, AgentsScreen } from '../../features/admin-agents';
+import { AgentProfileScreen, AgentsScreen } from '@/features/admin-agents';
 
 /** `/admin-panel/agents`: the company's agents (admins only). */
 export function AdminAgentsRoute() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ClientProfile, ClientsScreen } from '../../features/admin-clients';
+import { ClientProfile, ClientsScreen } from '@/features/admin-clients';
 
 /** `/admin-panel/clients`: the client table (every member). */
 export function AdminClientsRoute() {

@@ -1,4 +1,4 @@
-import { GetStarted } from '../../features/onboarding';
+import { GetStarted } from '@/features/onboarding';
 
 /** `/admin-panel/get-started`: the first-run checklist (admins only). */
 export function AdminGetStartedRoute() {

@@ -1,4 +1,4 @@
-import { SettingsScreen } from '../../features/admin-settings';
+import { SettingsScreen } from '@/features/admin-settings';
 
 /** `/admin-panel/settings`: departments and communication services (admins only). */
 export function AdminSettingsRoute() {

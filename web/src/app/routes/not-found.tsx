@@ -1,5 +1,5 @@
-import { NotFoundScreen } from '../../features/not-found';
-import { useValidateSession } from '../../lib/session';
+import { NotFoundScreen } from '@/features/not-found';
+import { useValidateSession } from '@/lib/session';
 
 /** Any unknown path: the 404 page, whose way out depends on whether the session is valid (SPEC §2). */
 export function NotFoundRoute() {

@@ -1,4 +1,4 @@
-import { ProfileSection } from '../../features/profile';
+import { ProfileSection } from '@/features/profile';
 
 /** `/profile/:username`: the Profile section inside the user panel layout. */
 export function ProfileRoute() {

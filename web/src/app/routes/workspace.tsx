@@ -7,19 +7,19 @@ import {
   type PrivateChatPeer,
   type Ticket,
 } from '@kreechat/contract';
-import { BubblesPicker, useBubbleLiveUpdates } from '../../features/bubbles';
-import { useClientPanelLive } from '../../features/client-panel/live';
-import { lazyComponent } from '../../lib/lazy-component';
-import { preloadDialogs } from '../../components/lazy-dialogs';
-import { ChatPane, preloadChatPane, useChatLiveUpdates, type ComposerTools } from '../../features/chat';
-import { ColleagueList, useColleague, usePresenceLiveUpdates } from '../../features/colleagues';
+import { BubblesPicker, useBubbleLiveUpdates } from '@/features/bubbles';
+import { useClientPanelLive } from '@/features/client-panel/live';
+import { lazyComponent } from '@/lib/lazy-component';
+import { preloadDialogs } from '@/components/lazy-dialogs';
+import { ChatPane, preloadChatPane, useChatLiveUpdates, type ComposerTools } from '@/features/chat';
+import { ColleagueList, useColleague, usePresenceLiveUpdates } from '@/features/colleagues';
 import {
   ClearNotificationsButton,
   NotificationBanner,
   NotificationsPanel,
   useNotificationsInbox,
-} from '../../features/notifications';
-import { PrivateChatPanel, usePrivateChatLive } from '../../features/private-chat';
+} from '@/features/notifications';
+import { PrivateChatPanel, usePrivateChatLive } from '@/features/private-chat';
 import {
   AcceptTicketButton,
   CLOSED_SEARCH_ID,
@@ -50,7 +50,7 @@ import {
   useMarkTicketRead,
   type ClosedTicketPages,
   type TicketFilter,
-} from '../../features/tickets';
+} from '@/features/tickets';
 import {
   ChatUnavailable,
   focusReplyBox,
@@ -61,14 +61,14 @@ import {
   useWorkspaceShortcuts,
   WorkspaceShell,
   type WorkspaceView,
-} from '../../features/workspace';
+} from '@/features/workspace';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api-client';
-import { CHAT_ROUTE, chatPath, isTicketId, messageIdOf } from '../../lib/chat-address';
-import { useMyDepartment, useSession, type Viewer } from '../../lib/session';
-import { useRefreshOnAccessChange, useWorkspaceSocket } from '../../lib/socket';
-import { useIsNarrow } from '../../lib/use-media-query';
+import { isApiError } from '@/lib/api-client';
+import { CHAT_ROUTE, chatPath, isTicketId, messageIdOf } from '@/lib/chat-address';
+import { useMyDepartment, useSession, type Viewer } from '@/lib/session';
+import { useRefreshOnAccessChange, useWorkspaceSocket } from '@/lib/socket';
+import { useIsNarrow } from '@/lib/use-media-query';
 
 /**
  * `/`: the workspace (SPEC §2), and `/tickets/{ticketid}` with that chat open. Composes the ticket lists, the chat and
@@ -76,9 +76,9 @@ import { useIsNarrow } from '../../lib/use-media-query';
  * tab on the narrow layout), and the chat shown clears its unread mark.
  */
 // The client panel shows inside the chat, which is fetched after the first screen: so is the panel.
-const ClientPanel = lazyComponent(() => import('../../features/client-panel').then((m) => m.ClientPanel));
+const ClientPanel = lazyComponent(() => import('@/features/client-panel').then((m) => m.ClientPanel));
 // An admin's way to the first-run checklist shows only under an empty list: its code is fetched then.
-const ChecklistCard = lazyComponent(() => import('../../features/onboarding').then((m) => m.ChecklistCard));
+const ChecklistCard = lazyComponent(() => import('@/features/onboarding').then((m) => m.ChecklistCard));
 
 export function WorkspaceRoute() {
   const { t } = useTranslation();

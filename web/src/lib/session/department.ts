@@ -1,6 +1,6 @@
 import { departmentOfUserResponseSchema, type DepartmentOfUser } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 export type MyDepartment = DepartmentOfUser;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/auth/logout (`{}`): ends the session. A POST, so no cross-site link can end it. Its failure is silent

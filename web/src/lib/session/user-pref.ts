@@ -1,6 +1,6 @@
 import { userPrefResponseSchema, type UserPref } from '@kreechat/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 export type { UserPref };
 

@@ -1,6 +1,6 @@
 import { validateResponseSchema, type ValidateResponse } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/auth/validate: whether the cookie session is still alive, and who it belongs to. */
 export const validateSession = (signal?: AbortSignal): Promise<ValidateResponse> =>

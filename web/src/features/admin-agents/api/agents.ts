@@ -13,7 +13,7 @@ import {
   type UpdateAccountBody,
 } from '@kreechat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const allAgentsQueryKey = ['admin', 'agents'] as const;
 export const agentProfileQueryKey = (id: string) => ['admin', 'agent-profile', id] as const;

@@ -1,6 +1,6 @@
 import { agentEraseResponseSchema, type AgentEraseResponse } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/agents/{userid}/erase: a disabled former agent's personal data erased; their work stays. */
 export const eraseAgent = (userid: string): Promise<AgentEraseResponse> =>

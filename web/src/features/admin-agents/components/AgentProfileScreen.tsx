@@ -3,21 +3,33 @@ import { useNavigate } from 'react-router';
 import { History, Lock, LockOpen, MessageSquareText, Pencil, Star, Ticket, UserX } from 'lucide-react';
 import type { Agent, Role } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { EmptyState } from '../../../components/EmptyState';
-import { IconButton } from '../../../components/IconButton';
-import { SelectField } from '../../../components/SelectField';
-import { Skeleton } from '../../../components/Skeleton';
-import { TextField } from '../../../components/TextField';
-import { dateTime } from '../../../lib/dates';
-import { shortId } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { ROLE_NAME } from '../../../lib/roles';
-import { useLogout, useSession } from '../../../lib/session';
-import { useAgentProfile, useDepartmentChoices, useSetRole, useToggleDisabled, useUpdateAccount } from '../api/agents';
-import { ACTION_FILTERS, agentName, eraseOffer, filterActions, type ActionFilter } from '../lib/agents';
+import { Alert } from '@/components/Alert';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { EmptyState } from '@/components/EmptyState';
+import { IconButton } from '@/components/IconButton';
+import { SelectField } from '@/components/SelectField';
+import { Skeleton } from '@/components/Skeleton';
+import { TextField } from '@/components/TextField';
+import { dateTime } from '@/lib/dates';
+import { shortId } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { ROLE_NAME } from '@/lib/roles';
+import { useLogout, useSession } from '@/lib/session';
+import {
+  useAgentProfile,
+  useDepartmentChoices,
+  useSetRole,
+  useToggleDisabled,
+  useUpdateAccount,
+} from '@/features/admin-agents/api/agents';
+import {
+  ACTION_FILTERS,
+  agentName,
+  eraseOffer,
+  filterActions,
+  type ActionFilter,
+} from '@/features/admin-agents/lib/agents';
 import { EraseAgentDialog } from './EraseAgentDialog';
 import { RoleField } from './RoleSelect';
 import styles from './agents.module.css';

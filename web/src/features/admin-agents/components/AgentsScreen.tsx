@@ -5,18 +5,24 @@ import { UserPlus, Users, Wifi } from 'lucide-react';
 import type { Agent, AllAgentsResponse } from '@kreechat/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { DataTable } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/EmptyState';
-import { Skeleton } from '../../../components/Skeleton';
-import { Switch } from '../../../components/Switch';
-import { shortId } from '../../../lib/format';
-import { ROLE_HINT, ROLE_NAME, ROLES_BY_REACH } from '../../../lib/roles';
-import { useSession } from '../../../lib/session';
-import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
-import { allAgentsQueryKey, appendAgent, useAllAgents, useSetRole, useToggleDisabled } from '../api/agents';
-import { agentName } from '../lib/agents';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { EmptyState } from '@/components/EmptyState';
+import { Skeleton } from '@/components/Skeleton';
+import { Switch } from '@/components/Switch';
+import { shortId } from '@/lib/format';
+import { ROLE_HINT, ROLE_NAME, ROLES_BY_REACH } from '@/lib/roles';
+import { useSession } from '@/lib/session';
+import { onEveryConnect, usePanelSocket } from '@/lib/socket';
+import {
+  allAgentsQueryKey,
+  appendAgent,
+  useAllAgents,
+  useSetRole,
+  useToggleDisabled,
+} from '@/features/admin-agents/api/agents';
+import { agentName } from '@/features/admin-agents/lib/agents';
 import { RegisterAgentDialog } from './RegisterAgentDialog';
 import { RoleCell } from './RoleSelect';
 import styles from './agents.module.css';

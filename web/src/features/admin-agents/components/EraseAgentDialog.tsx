@@ -1,9 +1,9 @@
 import { AGENT_ERASE_MESSAGES, ERASE_CONFIRMATION_WORD, type Agent } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { EraseDialog } from '../../../components/EraseDialog';
-import { isApiError } from '../../../lib/api-client';
-import { fullName } from '../../../lib/format';
-import { useEraseAgent } from '../api/erase-agent';
+import { EraseDialog } from '@/components/EraseDialog';
+import { isApiError } from '@/lib/api-client';
+import { fullName } from '@/lib/format';
+import { useEraseAgent } from '@/features/admin-agents/api/erase-agent';
 
 /** The contract's refusals the dialog knows, by the key that says them in the admin's language. */
 type RefusalKey = 'agentErase.notDisabled' | 'agentErase.alreadyErased' | 'agentErase.ownAccount' | 'agentErase.failed';

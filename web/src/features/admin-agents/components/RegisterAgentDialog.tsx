@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
-import { PasswordField } from '../../../components/PasswordField';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { PasswordField } from '@/components/PasswordField';
 import type { Role } from '@kreechat/contract';
-import { SelectField } from '../../../components/SelectField';
-import { TextField } from '../../../components/TextField';
-import { useDepartmentChoices, useRegisterAgent } from '../api/agents';
-import { failureKind, registerFormProblem, type RegisterForm } from '../lib/agents';
+import { SelectField } from '@/components/SelectField';
+import { TextField } from '@/components/TextField';
+import { useDepartmentChoices, useRegisterAgent } from '@/features/admin-agents/api/agents';
+import { failureKind, registerFormProblem, type RegisterForm } from '@/features/admin-agents/lib/agents';
 import styles from './agents.module.css';
 import { RoleField } from './RoleSelect';
 

@@ -1,8 +1,8 @@
 import type { Role } from '@kreechat/contract';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/SelectField';
-import { ROLE_HINT, ROLE_NAME, ROLES_BY_REACH } from '../../../lib/roles';
+import { SelectField } from '@/components/SelectField';
+import { ROLE_HINT, ROLE_NAME, ROLES_BY_REACH } from '@/lib/roles';
 import styles from './agents.module.css';
 
 /** The three roles as options, the least reach first. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentAction } from '@kreechat/contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { agentName, eraseOffer, failureKind, filterActions, registerFormProblem } from './agents';
 
 const form = {

@@ -1,6 +1,6 @@
 import { type ActionType, type Agent, type AgentAction } from '@kreechat/contract';
-import { fullName } from '../../../lib/format';
-import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { fullName } from '@/lib/format';
+import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '@/lib/api-client';
 
 export type RegisterForm = {
   email: string;

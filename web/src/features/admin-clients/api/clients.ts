@@ -16,15 +16,15 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { adminClientsQueryRoot } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { adminClientsQueryRoot } from '@/lib/query-keys';
 import {
   nextClientsOffset,
   patchClientList,
   patchClientPages,
   patchClientProfile,
   type ClientsPage,
-} from '../lib/client-cache';
+} from '@/features/admin-clients/lib/client-cache';
 
 const clientListSchema = z.array(clientSchema);
 

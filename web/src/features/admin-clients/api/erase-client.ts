@@ -1,7 +1,7 @@
 import { clientEraseResponseSchema, ERASED_CLIENT_NAME } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminClientsQueryRoot } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { adminClientsQueryRoot } from '@/lib/query-keys';
 import { patchEverywhere } from './clients';
 
 /**

@@ -1,7 +1,7 @@
 import { clientPanelSchema, type ClientPanel } from '@kreechat/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminClientsQueryRoot } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { adminClientsQueryRoot } from '@/lib/query-keys';
 
 const historyKey = (clientid: string) => [...adminClientsQueryRoot, 'history', clientid] as const;
 

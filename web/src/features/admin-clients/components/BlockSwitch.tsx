@@ -1,8 +1,8 @@
 import type { Client } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Switch } from '../../../components/Switch';
-import { useSession } from '../../../lib/session';
-import { useToggleBlock } from '../api/clients';
+import { Switch } from '@/components/Switch';
+import { useSession } from '@/lib/session';
+import { useToggleBlock } from '@/features/admin-clients/api/clients';
 
 /** The blocked switch: optimistic for admins, shown but disabled for everyone else (blocking is an admin action). */
 export function BlockSwitch({ client }: { client: Client }) {

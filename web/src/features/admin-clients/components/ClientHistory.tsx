@@ -4,17 +4,17 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { ClientHandle } from '../../../components/ClientHandle';
-import { DataTable } from '../../../components/DataTable';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
-import { Skeleton } from '../../../components/Skeleton';
-import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
-import { chatPath } from '../../../lib/chat-address';
-import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
-import { shortId } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { ClientHandle } from '@/components/ClientHandle';
+import { DataTable } from '@/components/DataTable';
+import { PLATFORM_NAMES, PlatformIcon } from '@/components/PlatformIcon';
+import { Skeleton } from '@/components/Skeleton';
+import { UnverifiedBadge } from '@/components/UnverifiedBadge';
+import { chatPath } from '@/lib/chat-address';
+import { clockTime, dateTime, mediumDate } from '@/lib/dates';
+import { shortId } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { Dash } from './Dash';
 import styles from './admin-clients.module.css';
 

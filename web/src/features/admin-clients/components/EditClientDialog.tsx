@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { Client } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { useUpdateClient } from '../api/clients';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateClient } from '@/features/admin-clients/api/clients';
 import styles from './admin-clients.module.css';
 
 type Fields = { client_name: string; address: string; account_number: string; note: string };

@@ -2,9 +2,9 @@
 import { PRIVACY_MESSAGES, type Client } from '@kreechat/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en.json';
-import { ApiError } from '../../../lib/api-client';
-import '../../../lib/i18n';
+import en from '@/locales/en.json';
+import { ApiError } from '@/lib/api-client';
+import '@/lib/i18n';
 import { EraseClientDialog } from './EraseClientDialog';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ERASE_CONFIRMATION_WORD, PRIVACY_MESSAGES, type Client } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { EraseDialog } from '../../../components/EraseDialog';
-import { isApiError } from '../../../lib/api-client';
+import { EraseDialog } from '@/components/EraseDialog';
+import { isApiError } from '@/lib/api-client';
 
 interface EraseClientDialogProps {
   client: Client;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
-import { adminClientsQueryRoot } from '../../../lib/query-keys';
-import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
-import { patchEverywhere } from '../api/clients';
+import { adminClientsQueryRoot } from '@/lib/query-keys';
+import { onEveryConnect, usePanelSocket } from '@/lib/socket';
+import { patchEverywhere } from '@/features/admin-clients/api/clients';
 
 /**
  * Keeps the client table, searches and profiles current from clientUpdated (a number set from a chat, another

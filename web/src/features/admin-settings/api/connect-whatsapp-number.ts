@@ -5,7 +5,7 @@ import {
 } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { refreshAfterConnect } from './setup-whatsapp-webhook';
 
 export type ConnectWhatsAppNumberBody = z.infer<typeof connectWhatsAppNumberBodySchema>;

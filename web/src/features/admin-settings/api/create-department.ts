@@ -1,6 +1,6 @@
 import { createDepartmentResponseSchema } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminDepartmentsQueryKey } from './get-departments';
 
 /** POST /api/admin/create-department {department_name}: answers the new department's id. */

@@ -1,6 +1,6 @@
 import { okSchema } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminDepartmentsQueryKey } from './get-departments';
 
 /**

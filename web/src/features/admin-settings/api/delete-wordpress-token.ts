@@ -1,7 +1,7 @@
 import { okSchema, WP_TOKEN_MESSAGES } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
-import { deleteTokenPath } from '../lib/wordpress-tokens';
+import { api, ApiError } from '@/lib/api-client';
+import { deleteTokenPath } from '@/features/admin-settings/lib/wordpress-tokens';
 import { wordpressTokensQueryKey, type WordpressToken } from './get-wordpress-tokens';
 
 /**

@@ -1,6 +1,6 @@
 import { disconnectTelegramResponseSchema, type DisconnectTelegramResponse } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { telegramTokenQueryKey, type TelegramTokenStatus } from './get-telegram-token';
 
 /**

@@ -1,6 +1,6 @@
 import type { EditBusinessProfileFields } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { businessProfileQueryKey } from './get-business-profile';
 
 export type EditBusinessProfile = { fields: EditBusinessProfileFields; picture: File | null };

@@ -1,6 +1,6 @@
 import { generatedWpTokenSchema, type GeneratedWpToken, type GenerateWpTokenBody } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { wordpressTokensQueryKey } from './get-wordpress-tokens';
 
 export type { GeneratedWpToken };

@@ -1,6 +1,6 @@
 import { autoMessagesResponseSchema, type AutoMessagesResponse } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/automatic-messages: every kind with its switch, the company's own texts and the built-in defaults. */
 export const getAutomaticMessages = (signal?: AbortSignal): Promise<AutoMessagesResponse> =>

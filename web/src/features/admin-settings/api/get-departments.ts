@@ -1,6 +1,6 @@
 import { adminDepartmentsResponseSchema, type AdminDepartmentsResponse } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/admin/get-departments: the departments with their statistics (SPEC §2 Settings → Departments). */
 export const getAdminDepartments = (signal?: AbortSignal): Promise<AdminDepartmentsResponse> =>

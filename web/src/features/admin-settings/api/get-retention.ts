@@ -1,6 +1,6 @@
 import { retentionResponseSchema, type RetentionResponse } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/retention: the company's retention (months, null: off) and what the next sweep would delete at it. */
 export const getRetention = (signal?: AbortSignal): Promise<RetentionResponse> =>

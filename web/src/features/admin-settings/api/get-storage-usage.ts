@@ -1,6 +1,6 @@
 import { storageUsageSchema, type StorageUsage } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/storage/usage (admins): the company's files — used of total, the last 24 hours by channel, the limits. */
 export const getStorageUsage = (signal?: AbortSignal): Promise<StorageUsage> =>

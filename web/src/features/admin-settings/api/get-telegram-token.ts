@@ -1,6 +1,6 @@
 import { telegramTokenStatusSchema, type TelegramTokenStatus } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type { TelegramTokenStatus };
 

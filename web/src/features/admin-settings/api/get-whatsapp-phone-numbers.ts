@@ -1,6 +1,6 @@
 import { whatsAppPhoneNumbersSchema, type WhatsAppPhoneNumber } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type { WhatsAppPhoneNumber };
 

@@ -1,6 +1,6 @@
 import { whatsAppSetupInfoSchema, type WhatsAppSetupInfo } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type { WhatsAppSetupInfo };
 

@@ -1,6 +1,6 @@
 import { whatsAppTemplatesSchema, type WhatsAppTemplate } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type { WhatsAppTemplate };
 

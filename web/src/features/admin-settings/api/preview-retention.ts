@@ -1,6 +1,6 @@
 import { retentionPreviewSchema, type RetentionPreview } from '@kreechat/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { retentionQueryKey } from './get-retention';
 
 /** GET /api/retention/preview?months=: the dry run of a value not saved yet (what a sweep at it would delete). */

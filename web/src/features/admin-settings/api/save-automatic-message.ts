@@ -1,6 +1,6 @@
 import type { AutoMessageBody, AutoMessageKind, AutoMessagesResponse } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { automaticMessagesQueryKey } from './get-automatic-messages';
 
 /**

@@ -1,7 +1,7 @@
 import type { DepartmentHoursBody } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { openingHoursQueryKey } from '../../../lib/opening-hours';
+import { api } from '@/lib/api-client';
+import { openingHoursQueryKey } from '@/lib/opening-hours';
 
 /**
  * PUT /api/opening-hours/:departmentid: one department's whole schedule, special dates and targets. A refusal is

@@ -1,6 +1,6 @@
 import { retentionResponseSchema, type RetentionBody, type RetentionResponse } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { retentionQueryKey } from './get-retention';
 
 /** PUT /api/retention {months}: saves the setting (null: off); the answer is the setting and its dry run. */

@@ -1,6 +1,6 @@
 import { setupTelegramResponseSchema, type SetupTelegramResponse } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { telegramTokenQueryKey, type TelegramTokenStatus } from './get-telegram-token';
 
 export type { SetupTelegramResponse };

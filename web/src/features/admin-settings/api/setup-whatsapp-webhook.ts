@@ -1,7 +1,7 @@
 import { whatsAppConnectedSchema, type WhatsAppConnected } from '@kreechat/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { BusinessData } from '../lib/embedded-signup';
+import { api } from '@/lib/api-client';
+import type { BusinessData } from '@/features/admin-settings/lib/embedded-signup';
 import { whatsAppPhoneNumbersQueryKey } from './get-whatsapp-phone-numbers';
 import { whatsAppSetupQueryKey } from './get-whatsapp-setup';
 import { whatsAppTemplatesQueryKey } from './get-whatsapp-templates';

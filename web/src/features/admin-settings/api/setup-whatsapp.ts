@@ -1,6 +1,6 @@
 import { setupWhatsAppResponseSchema } from '@kreechat/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/setup-whatsapp {token}: embedded signup, step 1. The code FB.login returned is exchanged for the

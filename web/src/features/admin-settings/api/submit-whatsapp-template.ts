@@ -1,7 +1,7 @@
 import { templateNameOf, whatsAppTemplateSchema, type WhatsAppTemplate } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { addSubmittedTemplate, type SubmitTemplateBody } from '../lib/whatsapp-templates';
+import { api } from '@/lib/api-client';
+import { addSubmittedTemplate, type SubmitTemplateBody } from '@/features/admin-settings/lib/whatsapp-templates';
 import { whatsAppTemplatesQueryKey } from './get-whatsapp-templates';
 
 /** POST /api/submit-whatsapp-template {template_title, template_text, language}: Meta reviews it (up to 24 h). */

@@ -1,6 +1,6 @@
 import { togglePhoneNumberWebhookResponseSchema } from '@kreechat/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { whatsAppPhoneNumbersQueryKey, type WhatsAppPhoneNumber } from './get-whatsapp-phone-numbers';
 
 /** POST /api/toggle-phone-number-webhook {phoneNumberId}: flips the number's webhook; answers the new state. */

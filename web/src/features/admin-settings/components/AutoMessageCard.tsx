@@ -8,16 +8,23 @@ import {
 } from '@kreechat/contract';
 import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { SelectField } from '../../../components/SelectField';
-import { Switch } from '../../../components/Switch';
-import { TextAreaField } from '../../../components/TextAreaField';
-import { errorMessage } from '../../../lib/api-client';
-import { insertText } from '../../../lib/insert-text';
-import { LANGUAGE_NAMES } from '../../../lib/languages';
-import { useSaveAutomaticMessage } from '../api/save-automatic-message';
-import { bodyOf, checkTexts, draftsOf, previewOf, textsChanged, type TextDrafts } from '../lib/auto-message-form';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { SelectField } from '@/components/SelectField';
+import { Switch } from '@/components/Switch';
+import { TextAreaField } from '@/components/TextAreaField';
+import { errorMessage } from '@/lib/api-client';
+import { insertText } from '@/lib/insert-text';
+import { LANGUAGE_NAMES } from '@/lib/languages';
+import { useSaveAutomaticMessage } from '@/features/admin-settings/api/save-automatic-message';
+import {
+  bodyOf,
+  checkTexts,
+  draftsOf,
+  previewOf,
+  textsChanged,
+  type TextDrafts,
+} from '@/features/admin-settings/lib/auto-message-form';
 import { useContractMessage } from './use-contract-message';
 import styles from './auto-messages.module.css';
 

@@ -1,19 +1,19 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
-import { Skeleton } from '../../../components/Skeleton';
-import { TextAreaField } from '../../../components/TextAreaField';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { fileSize } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useEditWhatsAppProfile } from '../api/edit-whatsapp-profile';
-import { useBusinessProfile, type BusinessProfile } from '../api/get-business-profile';
-import type { WhatsAppPhoneNumber } from '../api/get-whatsapp-phone-numbers';
+import { Alert } from '@/components/Alert';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { Skeleton } from '@/components/Skeleton';
+import { TextAreaField } from '@/components/TextAreaField';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { fileSize } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { useEditWhatsAppProfile } from '@/features/admin-settings/api/edit-whatsapp-profile';
+import { useBusinessProfile, type BusinessProfile } from '@/features/admin-settings/api/get-business-profile';
+import type { WhatsAppPhoneNumber } from '@/features/admin-settings/api/get-whatsapp-phone-numbers';
 import {
   characterCount,
   checkBusinessProfile,
@@ -23,8 +23,8 @@ import {
   type ProfileField,
   type ProfileProblem,
   type ProfileValues,
-} from '../lib/business-profile';
-import fieldStyles from '../../../components/Field.module.css';
+} from '@/features/admin-settings/lib/business-profile';
+import fieldStyles from '@/components/Field.module.css';
 import { RetryAlert } from './RetryAlert';
 import wa from './whatsapp.module.css';
 

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import styles from './settings.module.css';
 
 /** A Settings section SPEC names but does not describe yet: its title, 'Coming soon.' and what it will be for. */

@@ -1,12 +1,12 @@
 import type { Platform } from '@kreechat/contract';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChannelStatus } from '../../../components/ChannelStatus';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
-import { useTelegramToken } from '../api/get-telegram-token';
-import { useWhatsAppSetup } from '../api/get-whatsapp-setup';
-import { useWordpressTokens } from '../api/get-wordpress-tokens';
-import { channelStates } from '../lib/channel-states';
+import { ChannelStatus } from '@/components/ChannelStatus';
+import { PLATFORM_NAMES, PlatformIcon } from '@/components/PlatformIcon';
+import { useTelegramToken } from '@/features/admin-settings/api/get-telegram-token';
+import { useWhatsAppSetup } from '@/features/admin-settings/api/get-whatsapp-setup';
+import { useWordpressTokens } from '@/features/admin-settings/api/get-wordpress-tokens';
+import { channelStates } from '@/features/admin-settings/lib/channel-states';
 import { TelegramSettings } from './TelegramSettings';
 import { WhatsAppSettings } from './WhatsAppSettings';
 import { WordPressSettings } from './WordPressSettings';

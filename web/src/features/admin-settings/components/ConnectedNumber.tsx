@@ -1,5 +1,5 @@
 import { Trans } from 'react-i18next';
-import { connectedNumberParts, type ConnectedNumberFields } from '../lib/whatsapp-values';
+import { connectedNumberParts, type ConnectedNumberFields } from '@/features/admin-settings/lib/whatsapp-values';
 import wa from './whatsapp.module.css';
 
 /** "+1 555-010-0199 (Kree Support)": the phone number stays on one line, a long verified name may wrap. */

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { TextField } from '@/components/TextField';
 import views from './whatsapp.module.css';
 
 /** How long "Copied" stays on the button. */

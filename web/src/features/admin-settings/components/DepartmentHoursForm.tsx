@@ -1,13 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DepartmentHours, Interval, Weekday } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Switch } from '../../../components/Switch';
-import { errorMessage } from '../../../lib/api-client';
-import { useSaveDepartmentHours } from '../api/save-department-hours';
-import { checkHours, copyToWorkdays, formOf, hoursChanged, type FieldErrors, type HoursForm } from '../lib/hours-form';
-import { zoneLabel } from '../lib/time-zones';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Switch } from '@/components/Switch';
+import { errorMessage } from '@/lib/api-client';
+import { useSaveDepartmentHours } from '@/features/admin-settings/api/save-department-hours';
+import {
+  checkHours,
+  copyToWorkdays,
+  formOf,
+  hoursChanged,
+  type FieldErrors,
+  type HoursForm,
+} from '@/features/admin-settings/lib/hours-form';
+import { zoneLabel } from '@/features/admin-settings/lib/time-zones';
 import { ResponseTargets } from './ResponseTargets';
 import { SpecialDatesEditor } from './SpecialDatesEditor';
 import { useContractMessage } from './use-contract-message';

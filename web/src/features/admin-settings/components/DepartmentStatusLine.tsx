@@ -1,9 +1,9 @@
 import type { Schedule } from '@kreechat/contract';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
-import { departmentStatus } from '../lib/hours-form';
-import { statusText } from '../lib/hours-text';
+import { currentLanguage } from '@/lib/i18n';
+import { departmentStatus } from '@/features/admin-settings/lib/hours-form';
+import { statusText } from '@/features/admin-settings/lib/hours-text';
 import styles from './opening-hours.module.css';
 
 /** "Open now · closes at 17:00" for the department's saved hours, by the same maths the server uses. */

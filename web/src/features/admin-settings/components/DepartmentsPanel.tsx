@@ -7,18 +7,18 @@ import {
   type DepartmentStatistics,
 } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EmptyState } from '../../../components/EmptyState';
-import { IconButton } from '../../../components/IconButton';
-import { Skeleton } from '../../../components/Skeleton';
-import { Spinner } from '../../../components/Spinner';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
-import { useCreateDepartment } from '../api/create-department';
-import { useDeleteDepartment } from '../api/delete-department';
-import { useAdminDepartments } from '../api/get-departments';
+import { Alert } from '@/components/Alert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { IconButton } from '@/components/IconButton';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { useCreateDepartment } from '@/features/admin-settings/api/create-department';
+import { useDeleteDepartment } from '@/features/admin-settings/api/delete-department';
+import { useAdminDepartments } from '@/features/admin-settings/api/get-departments';
 import { RetryAlert } from './RetryAlert';
 import styles from './settings.module.css';
 

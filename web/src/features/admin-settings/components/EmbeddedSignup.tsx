@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { WhatsAppSetupInfo } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Checkbox } from '../../../components/Checkbox';
-import { Spinner } from '../../../components/Spinner';
-import { useEmbeddedSignup, type EmbeddedSignupConfig } from '../hooks/use-embedded-signup';
-import { signupProgress, type SignupFailure, type SignupProgress } from '../lib/embedded-signup';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Checkbox } from '@/components/Checkbox';
+import { Spinner } from '@/components/Spinner';
+import { useEmbeddedSignup, type EmbeddedSignupConfig } from '@/features/admin-settings/hooks/use-embedded-signup';
+import { signupProgress, type SignupFailure, type SignupProgress } from '@/features/admin-settings/lib/embedded-signup';
 import { NumberConnected } from './ConnectedNumber';
 import { RetryAlert } from './RetryAlert';
 import wa from './whatsapp.module.css';

@@ -8,7 +8,7 @@ import {
   THROUGHPUT_LEVELS,
   VERIFICATION_STATUSES,
   type Tone,
-} from '../lib/whatsapp-values';
+} from '@/features/admin-settings/lib/whatsapp-values';
 import wa from './whatsapp.module.css';
 
 type Kind = 'verification' | 'quality' | 'throughput' | 'templateStatus' | 'category';

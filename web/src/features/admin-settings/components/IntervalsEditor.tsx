@@ -1,10 +1,10 @@
 import { MAX_INTERVALS_PER_DAY, type Interval } from '@kreechat/contract';
 import { Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { IconButton } from '../../../components/IconButton';
-import { intervalAfter } from '../lib/hours-form';
-import fieldStyles from '../../../components/Field.module.css';
+import { Button } from '@/components/Button';
+import { IconButton } from '@/components/IconButton';
+import { intervalAfter } from '@/features/admin-settings/lib/hours-form';
+import fieldStyles from '@/components/Field.module.css';
 import { useContractMessage } from './use-contract-message';
 import styles from './opening-hours.module.css';
 

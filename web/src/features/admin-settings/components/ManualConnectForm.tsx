@@ -1,13 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { PasswordField } from '../../../components/PasswordField';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { useConnectWhatsAppNumber } from '../api/connect-whatsapp-number';
-import { checkManualConnection, type ManualField, type ManualProblem } from '../lib/manual-connection';
-import type { ConnectedNumberFields } from '../lib/whatsapp-values';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { PasswordField } from '@/components/PasswordField';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { useConnectWhatsAppNumber } from '@/features/admin-settings/api/connect-whatsapp-number';
+import {
+  checkManualConnection,
+  type ManualField,
+  type ManualProblem,
+} from '@/features/admin-settings/lib/manual-connection';
+import type { ConnectedNumberFields } from '@/features/admin-settings/lib/whatsapp-values';
 import { NumberConnected } from './ConnectedNumber';
 import wa from './whatsapp.module.css';
 

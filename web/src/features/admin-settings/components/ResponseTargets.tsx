@@ -1,9 +1,15 @@
 import { MAX_TARGET_MINUTES } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/TextField';
-import { formatDuration } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { TARGET_FIELDS, targetMinutes, type FieldErrors, type HoursForm, type TargetField } from '../lib/hours-form';
+import { TextField } from '@/components/TextField';
+import { formatDuration } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import {
+  TARGET_FIELDS,
+  targetMinutes,
+  type FieldErrors,
+  type HoursForm,
+  type TargetField,
+} from '@/features/admin-settings/lib/hours-form';
 import { useContractMessage } from './use-contract-message';
 import styles from './opening-hours.module.css';
 

@@ -1,16 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Skeleton } from '../../../components/Skeleton';
-import { Switch } from '../../../components/Switch';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { mediumDate } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
-import { useRetention } from '../api/get-retention';
-import { useRetentionPreview } from '../api/preview-retention';
-import { useSaveRetention } from '../api/save-retention';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Skeleton } from '@/components/Skeleton';
+import { Switch } from '@/components/Switch';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { mediumDate } from '@/lib/dates';
+import { currentLanguage } from '@/lib/i18n';
+import { useRetention } from '@/features/admin-settings/api/get-retention';
+import { useRetentionPreview } from '@/features/admin-settings/api/preview-retention';
+import { useSaveRetention } from '@/features/admin-settings/api/save-retention';
 import {
   bodyOf,
   canSave,
@@ -22,7 +22,7 @@ import {
   retentionMessageKey,
   sizeText,
   type RetentionForm,
-} from '../lib/retention';
+} from '@/features/admin-settings/lib/retention';
 import { RetryAlert } from './RetryAlert';
 import hours from './opening-hours.module.css';
 import settings from './settings.module.css';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
 
 /** A load that failed: what went wrong, and a Try again button that asks once more. */
 export function RetryAlert({ title, onRetry, children }: { title?: string; onRetry: () => void; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Platform } from '@kreechat/contract';
-import { PlatformIcon } from '../../../components/PlatformIcon';
+import { PlatformIcon } from '@/components/PlatformIcon';
 import styles from './settings.module.css';
 
 /** A communication service's card: its icon, name and what it does, then its settings. */

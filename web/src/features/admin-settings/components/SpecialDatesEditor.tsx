@@ -1,11 +1,16 @@
 import { MAX_SPECIAL_DATES } from '@kreechat/contract';
 import { CalendarPlus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { Checkbox } from '../../../components/Checkbox';
-import { IconButton } from '../../../components/IconButton';
-import { TextField } from '../../../components/TextField';
-import { DEFAULT_INTERVAL, newDateKey, type FieldErrors, type SpecialDateDraft } from '../lib/hours-form';
+import { Button } from '@/components/Button';
+import { Checkbox } from '@/components/Checkbox';
+import { IconButton } from '@/components/IconButton';
+import { TextField } from '@/components/TextField';
+import {
+  DEFAULT_INTERVAL,
+  newDateKey,
+  type FieldErrors,
+  type SpecialDateDraft,
+} from '@/features/admin-settings/lib/hours-form';
 import { IntervalsEditor } from './IntervalsEditor';
 import { useContractMessage } from './use-contract-message';
 import styles from './opening-hours.module.css';

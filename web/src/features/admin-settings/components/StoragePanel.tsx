@@ -1,11 +1,11 @@
 import type { StorageUsage } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { PlatformIcon } from '../../../components/PlatformIcon';
-import { Skeleton } from '../../../components/Skeleton';
-import { currentLanguage } from '../../../lib/i18n';
-import { useStorageUsage } from '../api/get-storage-usage';
-import { sizeText } from '../lib/retention';
-import { channelRows, usageTone, usedPercent } from '../lib/storage-usage';
+import { PlatformIcon } from '@/components/PlatformIcon';
+import { Skeleton } from '@/components/Skeleton';
+import { currentLanguage } from '@/lib/i18n';
+import { useStorageUsage } from '@/features/admin-settings/api/get-storage-usage';
+import { sizeText } from '@/features/admin-settings/lib/retention';
+import { channelRows, usageTone, usedPercent } from '@/features/admin-settings/lib/storage-usage';
 import { RetryAlert } from './RetryAlert';
 import hours from './opening-hours.module.css';
 import settings from './settings.module.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { TabList } from '../../../components/TabList';
+import { TabList } from '@/components/TabList';
 import views from './whatsapp.module.css';
 
 interface SubViewsProps<V extends string> {

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { templateNameOf } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { SelectField } from '../../../components/SelectField';
-import { TextAreaField } from '../../../components/TextAreaField';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { submitOnEnter } from '../../../lib/submit-on-enter';
-import { useSubmitWhatsAppTemplate } from '../api/submit-whatsapp-template';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { SelectField } from '@/components/SelectField';
+import { TextAreaField } from '@/components/TextAreaField';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { submitOnEnter } from '@/lib/submit-on-enter';
+import { useSubmitWhatsAppTemplate } from '@/features/admin-settings/api/submit-whatsapp-template';
 import {
   checkTemplate,
   DEFAULT_TEMPLATE_LANGUAGE,
@@ -16,7 +16,7 @@ import {
   TEMPLATE_TEXT_LIMIT,
   templateLanguageLabel,
   type TemplateProblem,
-} from '../lib/whatsapp-templates';
+} from '@/features/admin-settings/lib/whatsapp-templates';
 import wa from './whatsapp.module.css';
 
 type Result = { tone: 'success' | 'error'; text: string } | null;

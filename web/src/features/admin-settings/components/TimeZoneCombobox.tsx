@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { filterTimeZones, timeZoneNames, timeZoneOptions, zoneLabel } from '../lib/time-zones';
-import fieldStyles from '../../../components/Field.module.css';
+import { filterTimeZones, timeZoneNames, timeZoneOptions, zoneLabel } from '@/features/admin-settings/lib/time-zones';
+import fieldStyles from '@/components/Field.module.css';
 import styles from './opening-hours.module.css';
 
 /** More than this many matches are cut: a list of 400 zones is read by nobody, and typing narrows it. */

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { errorMessage } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
-import { useSaveTimeZone } from '../api/save-time-zone';
-import { zoneLabel } from '../lib/time-zones';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { errorMessage } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { useSaveTimeZone } from '@/features/admin-settings/api/save-time-zone';
+import { zoneLabel } from '@/features/admin-settings/lib/time-zones';
 import { TimeZoneCombobox } from './TimeZoneCombobox';
 import { useContractMessage } from './use-contract-message';
 import styles from './opening-hours.module.css';

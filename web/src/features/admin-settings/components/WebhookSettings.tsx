@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
+import { Alert } from '@/components/Alert';
 import { CopyField } from './CopyField';
 import wa from './whatsapp.module.css';
 

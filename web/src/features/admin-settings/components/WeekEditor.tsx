@@ -1,10 +1,10 @@
 import { WEEKDAYS, type Interval, type Weekday } from '@kreechat/contract';
 import { CopyCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { currentLanguage } from '../../../lib/i18n';
-import type { FieldErrors } from '../lib/hours-form';
-import { weekdayName } from '../lib/hours-text';
+import { Button } from '@/components/Button';
+import { currentLanguage } from '@/lib/i18n';
+import type { FieldErrors } from '@/features/admin-settings/lib/hours-form';
+import { weekdayName } from '@/features/admin-settings/lib/hours-text';
 import { IntervalsEditor } from './IntervalsEditor';
 import styles from './opening-hours.module.css';
 

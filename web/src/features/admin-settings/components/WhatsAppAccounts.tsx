@@ -2,17 +2,20 @@ import { useMemo, useState } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { PencilLine, Phone, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { DataTable } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/EmptyState';
-import { Switch } from '../../../components/Switch';
-import { errorMessage } from '../../../lib/api-client';
-import { dateTime, mediumDate } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
-import { useWhatsAppPhoneNumbers, type WhatsAppPhoneNumber } from '../api/get-whatsapp-phone-numbers';
-import { useTogglePhoneNumberWebhook } from '../api/toggle-phone-number-webhook';
-import { graphTime, qualityTone, verificationTone } from '../lib/whatsapp-values';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { EmptyState } from '@/components/EmptyState';
+import { Switch } from '@/components/Switch';
+import { errorMessage } from '@/lib/api-client';
+import { dateTime, mediumDate } from '@/lib/dates';
+import { currentLanguage } from '@/lib/i18n';
+import {
+  useWhatsAppPhoneNumbers,
+  type WhatsAppPhoneNumber,
+} from '@/features/admin-settings/api/get-whatsapp-phone-numbers';
+import { useTogglePhoneNumberWebhook } from '@/features/admin-settings/api/toggle-phone-number-webhook';
+import { graphTime, qualityTone, verificationTone } from '@/features/admin-settings/lib/whatsapp-values';
 import { BusinessProfileDialog } from './BusinessProfileDialog';
 import { GraphValue } from './GraphValue';
 import { RetryAlert } from './RetryAlert';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { BadgeCheck, Building2, PhoneCall, PhoneOff, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { useWhatsAppSetup } from '../api/get-whatsapp-setup';
+import { Skeleton } from '@/components/Skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useWhatsAppSetup } from '@/features/admin-settings/api/get-whatsapp-setup';
 import { ConnectedNumber } from './ConnectedNumber';
 import { EmbeddedSignup } from './EmbeddedSignup';
 import { ManualConnectForm } from './ManualConnectForm';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FileText, Home, Phone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLiveTemplates } from '../hooks/use-live-templates';
-import { useSubView } from '../hooks/use-sub-view';
+import { useLiveTemplates } from '@/features/admin-settings/hooks/use-live-templates';
+import { useSubView } from '@/features/admin-settings/hooks/use-sub-view';
 import { ServiceCard } from './ServiceCard';
 import { SubViews } from './SubViews';
 import { WhatsAppAccounts } from './WhatsAppAccounts';

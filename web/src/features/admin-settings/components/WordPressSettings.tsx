@@ -1,6 +1,6 @@
 import { KeyRound, LayoutDashboard, ListChecks, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSubView } from '../hooks/use-sub-view';
+import { useSubView } from '@/features/admin-settings/hooks/use-sub-view';
 import { ServiceCard } from './ServiceCard';
 import { SubViews } from './SubViews';
 import { WordPressControlPanel } from './WordPressControlPanel';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_VALUES, messageKey } from '../lib/contract-messages';
+import { MESSAGE_VALUES, messageKey } from '@/features/admin-settings/lib/contract-messages';
 
 /** A contract (or server) message in the interface language when the screen knows it, else as written. */
 export function useContractMessage() {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { useSetupWhatsApp } from '../api/setup-whatsapp';
-import { useSetupWhatsAppWebhook } from '../api/setup-whatsapp-webhook';
+import { errorMessage } from '@/lib/api-client';
+import { useSetupWhatsApp } from '@/features/admin-settings/api/setup-whatsapp';
+import { useSetupWhatsAppWebhook } from '@/features/admin-settings/api/setup-whatsapp-webhook';
 import {
   embeddedSignupLoginOptions,
   FINISH_WAIT_MS,
@@ -11,8 +11,8 @@ import {
   type SignupEffect,
   type SignupEvent,
   type SignupState,
-} from '../lib/embedded-signup';
-import { loadFacebookSdk, type FacebookSdk } from '../lib/facebook-sdk';
+} from '@/features/admin-settings/lib/embedded-signup';
+import { loadFacebookSdk, type FacebookSdk } from '@/features/admin-settings/lib/facebook-sdk';
 
 export type EmbeddedSignupConfig = { appId: string; configId: string; graphVersion: string };
 export type SdkStatus = 'loading' | 'ready' | 'failed';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
-import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
-import { whatsAppTemplatesQueryKey, type WhatsAppTemplate } from '../api/get-whatsapp-templates';
-import { patchTemplateStatus } from '../lib/whatsapp-templates';
+import { onEveryConnect, usePanelSocket } from '@/lib/socket';
+import { whatsAppTemplatesQueryKey, type WhatsAppTemplate } from '@/features/admin-settings/api/get-whatsapp-templates';
+import { patchTemplateStatus } from '@/features/admin-settings/lib/whatsapp-templates';
 
 /**
  * Keeps the templates list's statuses current from `templateStatus` (Meta's review result, sent to the company's

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { WpFailure } from '../lib/wordpress-tokens';
+import type { WpFailure } from '@/features/admin-settings/lib/wordpress-tokens';
 
 /** A failed WordPress token call as the admin reads it: our texts in their language, the server's as it wrote them. */
 export function useWpFailureText(): (failure: WpFailure) => string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { ApiError, NETWORK_ERROR_STATUS } from '@/lib/api-client';
 import { checkBotToken, telegramFailure } from './telegram';
 
 const TOKEN = '123456789:AAEabcdefghijklmnopqrstuvwxyz012345';

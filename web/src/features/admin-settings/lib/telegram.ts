@@ -1,5 +1,5 @@
 import { setupTelegramBodySchema, TELEGRAM_ERROR_MESSAGES, telegramErrorSchema } from '@kreechat/contract';
-import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '@/lib/api-client';
 
 /** The Bot API error codes that have their own message (SPEC §8). */
 export const KNOWN_TELEGRAM_CODES = Object.keys(TELEGRAM_ERROR_MESSAGES).map(Number);

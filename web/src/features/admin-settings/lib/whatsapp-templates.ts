@@ -5,7 +5,7 @@ import {
   type WhatsAppTemplate,
 } from '@kreechat/contract';
 import type { z } from 'zod';
-import { LANGUAGE_NAMES } from '../../../lib/languages';
+import { LANGUAGE_NAMES } from '@/lib/languages';
 
 export type SubmitTemplateBody = z.infer<typeof submitWhatsAppTemplateBodySchema>;
 

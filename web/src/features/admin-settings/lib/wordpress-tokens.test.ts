@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WORDPRESS_TOKEN_NAME_MAX, type WordpressToken } from '@kreechat/contract';
-import { ApiError, BAD_RESPONSE_STATUS, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { ApiError, BAD_RESPONSE_STATUS, NETWORK_ERROR_STATUS } from '@/lib/api-client';
 import { checkTokenForm, deleteTokenPath, sitesByActivity, withWarningMark, wpTokenFailure } from './wordpress-tokens';
 
 const refusal = (status: number, message: string) => new ApiError(status, message, { message });

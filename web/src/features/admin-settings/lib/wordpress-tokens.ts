@@ -6,7 +6,7 @@ import {
   WP_TOKEN_MESSAGES,
   type WordpressToken,
 } from '@kreechat/contract';
-import { BAD_RESPONSE_STATUS, errorMessage, isApiError } from '../../../lib/api-client';
+import { BAD_RESPONSE_STATUS, errorMessage, isApiError } from '@/lib/api-client';
 
 /** What is wrong with a field of the generate form, as a message key under `settings.wordpress.messages`. */
 export type TokenFormProblem = 'invalidName' | 'nameTooLong' | 'invalidSite';

@@ -1,6 +1,6 @@
 import { colleagueListSchema, departmentListSchema } from '@kreechat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * The filter bar's choices: GET /api/auth/get-departments (the company's live departments) and GET /api/auth/agents

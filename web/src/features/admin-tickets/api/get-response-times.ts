@@ -1,7 +1,7 @@
 import { responseTimesResponseSchema, type ResponseTimesQuery, type ResponseTimesResponse } from '@kreechat/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminTicketsQueryRoot } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { adminTicketsQueryRoot } from '@/lib/query-keys';
 
 /**
  * GET /api/get-response-times?from=&to= (admins): first-response times per department over the days given (in

@@ -5,10 +5,10 @@ import {
   type TicketWidgetData,
 } from '@kreechat/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminTicketsQueryRoot } from '../../../lib/query-keys';
-import { filtersToQuery, type TicketFilters } from '../lib/filters';
-import { nextTicketsOffset } from '../lib/paging';
+import { api } from '@/lib/api-client';
+import { adminTicketsQueryRoot } from '@/lib/query-keys';
+import { filtersToQuery, type TicketFilters } from '@/features/admin-tickets/lib/filters';
+import { nextTicketsOffset } from '@/features/admin-tickets/lib/paging';
 
 type Page = { widgetData?: TicketWidgetData; tickets: AdminTicketRow[] };
 

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { X } from 'lucide-react';
 import { NOT_ACCEPTED_AGENT, PLATFORMS, TICKET_STAGES, type Platform, type TicketStage } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { PLATFORM_NAMES } from '../../../components/PlatformIcon';
-import { SelectField } from '../../../components/SelectField';
-import { TextField } from '../../../components/TextField';
-import { useSession } from '../../../lib/session';
-import { useAgentChoices, useDepartmentChoices } from '../api/get-filter-options';
-import { hasFilters, type TicketFilters as Filters } from '../lib/filters';
+import { Button } from '@/components/Button';
+import { PLATFORM_NAMES } from '@/components/PlatformIcon';
+import { SelectField } from '@/components/SelectField';
+import { TextField } from '@/components/TextField';
+import { useSession } from '@/lib/session';
+import { useAgentChoices, useDepartmentChoices } from '@/features/admin-tickets/api/get-filter-options';
+import { hasFilters, type TicketFilters as Filters } from '@/features/admin-tickets/lib/filters';
 import styles from './tickets.module.css';
 
 type Props = {

@@ -15,21 +15,27 @@ import {
 } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { DataTable } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/EmptyState';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
-import { Skeleton } from '../../../components/Skeleton';
-import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { chatPath } from '../../../lib/chat-address';
-import { clockTime, dateTime, mediumDate } from '../../../lib/dates';
-import { formatDuration, shortId } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useAdminTickets } from '../api/get-tickets';
-import { useLiveTickets } from '../hooks/use-live-tickets';
-import { FILTER_KEYS, filtersToQuery, hasFilters, readFilters, type TicketFilters as Filters } from '../lib/filters';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { EmptyState } from '@/components/EmptyState';
+import { PLATFORM_NAMES, PlatformIcon } from '@/components/PlatformIcon';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { chatPath } from '@/lib/chat-address';
+import { clockTime, dateTime, mediumDate } from '@/lib/dates';
+import { formatDuration, shortId } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { useAdminTickets } from '@/features/admin-tickets/api/get-tickets';
+import { useLiveTickets } from '@/features/admin-tickets/hooks/use-live-tickets';
+import {
+  FILTER_KEYS,
+  filtersToQuery,
+  hasFilters,
+  readFilters,
+  type TicketFilters as Filters,
+} from '@/features/admin-tickets/lib/filters';
 import { ResponseTimes } from './ResponseTimes';
 import { TicketFilters } from './TicketFilters';
 import styles from './tickets.module.css';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventName } from '@kreechat/contract';
-import { adminTicketsQueryRoot } from '../../../lib/query-keys';
-import { onEveryConnect, usePanelSocket } from '../../../lib/socket';
+import { adminTicketsQueryRoot } from '@/lib/query-keys';
+import { onEveryConnect, usePanelSocket } from '@/lib/socket';
 
 /** What changes a row or a widget: a ticket opened, accepted, moved or closed, a client renamed or renumbered. */
 const CHANGES: ServerEventName[] = ['newTicket', 'acceptTicket', 'newHandler', 'closeTicket', 'clientUpdated'];

@@ -1,7 +1,7 @@
 import { loginResponseSchema, type LoginBody, type LoginResponse } from '@kreechat/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { applyLanguage } from '../../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { applyLanguage } from '@/lib/i18n';
 
 /** POST /api/auth/login: opens a cookie session; answers 401 on bad credentials and 429 when throttled. */
 export const login = (body: LoginBody): Promise<LoginResponse> => api.post('/auth/login', body, loginResponseSchema);

@@ -1,6 +1,6 @@
 import { loginResponseSchema, type LoginResponse, type RegisterCompanyBody } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { signedIn } from './login';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { codeSentResponseSchema, type CodeSentResponse } from '@kreechat/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/send-email-verification: mails a 6-digit code and sets the httpOnly verification cookie;

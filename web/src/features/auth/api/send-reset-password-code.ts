@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { codeSentResponseSchema, type CodeSentResponse } from '@kreechat/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/send-reset-password-code: mails a password-reset code to the account's e-mail (or the dev mailbox). */
 export const sendResetPasswordCode = (email: string): Promise<CodeSentResponse> =>

@@ -1,6 +1,6 @@
 import type { VerifyEmailCodeBody } from '@kreechat/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/verify-email-code: checks a mailed code. With `isPasswordReset` it unlocks the password reset of

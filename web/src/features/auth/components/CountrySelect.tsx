@@ -1,8 +1,8 @@
 import { useMemo, type ComponentProps } from 'react';
 import { COUNTRIES, countryFlag } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/SelectField';
-import { countryName } from '../../../lib/format';
+import { SelectField } from '@/components/SelectField';
+import { countryName } from '@/lib/format';
 
 type CountrySelectProps = Omit<ComponentProps<typeof SelectField>, 'children'>;
 

@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Card } from '../../../components/Card';
-import { PasswordField } from '../../../components/PasswordField';
-import { TextField } from '../../../components/TextField';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { expectedLogout, expectLogout, type LogoutOptions } from '../../../lib/session';
-import { useLogin } from '../api/login';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
+import { PasswordField } from '@/components/PasswordField';
+import { TextField } from '@/components/TextField';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { expectedLogout, expectLogout, type LogoutOptions } from '@/lib/session';
+import { useLogin } from '@/features/auth/api/login';
 import styles from './auth.module.css';
 
 type LoginNotice = NonNullable<LogoutOptions['notice']>;

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Card } from '../../../components/Card';
-import { PasswordField } from '../../../components/PasswordField';
-import { Steps } from '../../../components/Steps';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { usePrecheckRegistration } from '../api/precheck';
-import { useRegisterCompany } from '../api/register-company';
-import { useSendEmailVerification } from '../api/send-email-verification';
-import { useVerifyEmailCode } from '../api/verify-email-code';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
+import { PasswordField } from '@/components/PasswordField';
+import { Steps } from '@/components/Steps';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { usePrecheckRegistration } from '@/features/auth/api/precheck';
+import { useRegisterCompany } from '@/features/auth/api/register-company';
+import { useSendEmailVerification } from '@/features/auth/api/send-email-verification';
+import { useVerifyEmailCode } from '@/features/auth/api/verify-email-code';
 import {
   checkCompanyForm,
   emptyCompanyForm,
@@ -22,9 +22,9 @@ import {
   toPrecheckData,
   toRegistrationData,
   type CompanyForm,
-} from '../lib/registration';
+} from '@/features/auth/lib/registration';
 import { CountrySelect } from './CountrySelect';
-import { PasswordHints } from '../../../components/PasswordHints';
+import { PasswordHints } from '@/components/PasswordHints';
 import styles from './auth.module.css';
 
 type Step = 'details' | 'verify';

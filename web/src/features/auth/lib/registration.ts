@@ -6,7 +6,7 @@ import {
   isStrongPassword,
   type RegistrationData,
 } from '@kreechat/contract';
-import { viewerTimeZone } from '../../../lib/dates';
+import { viewerTimeZone } from '@/lib/dates';
 
 /** The company-registration form as typed (SPEC §2, §5). */
 export interface CompanyForm {

@@ -1,7 +1,7 @@
 import { bubbleSchema, type Bubble, type BubbleBody } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { showBubble } from '../lib/bubble-cache';
+import { api } from '@/lib/api-client';
+import { showBubble } from '@/features/bubbles/lib/bubble-cache';
 
 /** POST /api/create-bubble: saves a new bubble for the signed-in agent. */
 export const createBubble = (body: BubbleBody): Promise<Bubble> => api.post('/create-bubble', body, bubbleSchema);

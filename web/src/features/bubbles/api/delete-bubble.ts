@@ -1,7 +1,7 @@
 import { okSchema } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { removeBubble } from '../lib/bubble-cache';
+import { api } from '@/lib/api-client';
+import { removeBubble } from '@/features/bubbles/lib/bubble-cache';
 import { bubblesQueryKey } from './get-bubbles';
 
 /** DELETE /api/{bubbleid}/delete-bubble: removes one of the agent's own bubbles. */

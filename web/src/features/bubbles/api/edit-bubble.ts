@@ -1,7 +1,7 @@
 import { bubbleSchema, type Bubble, type BubbleBody } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { showBubble } from '../lib/bubble-cache';
+import { api } from '@/lib/api-client';
+import { showBubble } from '@/features/bubbles/lib/bubble-cache';
 import { bubblesQueryKey } from './get-bubbles';
 
 export type EditBubbleInput = BubbleBody & { bubbleid: string };

@@ -1,6 +1,6 @@
 import { bubbleListSchema, type Bubble } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/bubbles: the signed-in agent's own bubbles, newest first. */
 export const getBubbles = (signal?: AbortSignal): Promise<Bubble[]> => api.get('/bubbles', bubbleListSchema, signal);

@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ChevronDown, ChevronUp, Eraser, Save } from 'lucide-react';
 import { BUBBLE_CONTENT_MAX, BUBBLE_NAME_MAX, type Bubble } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Field } from '../../../components/Field';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api-client';
-import { submitOnEnter } from '../../../lib/submit-on-enter';
-import { useCreateBubble } from '../api/create-bubble';
-import { useEditBubble } from '../api/edit-bubble';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Field } from '@/components/Field';
+import { TextField } from '@/components/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { submitOnEnter } from '@/lib/submit-on-enter';
+import { useCreateBubble } from '@/features/bubbles/api/create-bubble';
+import { useEditBubble } from '@/features/bubbles/api/edit-bubble';
 import styles from './bubbles.module.css';
 
 interface BubbleFormProps {

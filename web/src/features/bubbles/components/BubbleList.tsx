@@ -3,14 +3,14 @@ import { MessageSquareText, Pencil, Trash2 } from 'lucide-react';
 import type { Bubble } from '@kreechat/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { LazyConfirmDialog as ConfirmDialog } from '../../../components/lazy-dialogs';
-import { EmptyState } from '../../../components/EmptyState';
-import { IconButton } from '../../../components/IconButton';
-import { Spinner } from '../../../components/Spinner';
-import { bubblePreview } from '../../../lib/format';
-import { useDeleteBubble } from '../api/delete-bubble';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { LazyConfirmDialog as ConfirmDialog } from '@/components/lazy-dialogs';
+import { EmptyState } from '@/components/EmptyState';
+import { IconButton } from '@/components/IconButton';
+import { Spinner } from '@/components/Spinner';
+import { bubblePreview } from '@/lib/format';
+import { useDeleteBubble } from '@/features/bubbles/api/delete-bubble';
 import styles from './bubbles.module.css';
 
 interface BubbleListProps {

@@ -2,15 +2,15 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { MessageSquareText, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { EmptyState } from '../../../components/EmptyState';
-import { IconButton } from '../../../components/IconButton';
-import { Spinner } from '../../../components/Spinner';
-import { usePopover } from '../../../components/use-popover';
-import { useSlashMenu } from '../../../lib/composer-slash';
-import { bubblePreview } from '../../../lib/format';
-import { useBubbles } from '../api/get-bubbles';
-import { filterBubbles } from '../lib/filter-bubbles';
+import { Button } from '@/components/Button';
+import { EmptyState } from '@/components/EmptyState';
+import { IconButton } from '@/components/IconButton';
+import { Spinner } from '@/components/Spinner';
+import { usePopover } from '@/components/use-popover';
+import { useSlashMenu } from '@/lib/composer-slash';
+import { bubblePreview } from '@/lib/format';
+import { useBubbles } from '@/features/bubbles/api/get-bubbles';
+import { filterBubbles } from '@/features/bubbles/lib/filter-bubbles';
 import { SlashBubbles } from './SlashBubbles';
 import styles from './bubbles-picker.module.css';
 

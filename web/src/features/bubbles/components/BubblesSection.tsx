@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Bubble } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { useBubbles } from '../api/get-bubbles';
+import { useBubbles } from '@/features/bubbles/api/get-bubbles';
 import { BubbleForm } from './BubbleForm';
 import { BubbleList } from './BubbleList';
 import styles from './bubbles.module.css';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { SlashMenu } from '../../../lib/composer-slash';
-import { bubblePreview } from '../../../lib/format';
-import { useBubbles } from '../api/get-bubbles';
-import { filterBubbles } from '../lib/filter-bubbles';
+import type { SlashMenu } from '@/lib/composer-slash';
+import { bubblePreview } from '@/lib/format';
+import { useBubbles } from '@/features/bubbles/api/get-bubbles';
+import { filterBubbles } from '@/features/bubbles/lib/filter-bubbles';
 import styles from './bubbles-picker.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
-import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
-import { bubblesQueryKey } from '../api/get-bubbles';
-import { removeBubble, showBubble } from '../lib/bubble-cache';
+import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { bubblesQueryKey } from '@/features/bubbles/api/get-bubbles';
+import { removeBubble, showBubble } from '@/features/bubbles/lib/bubble-cache';
 
 /**
  * Keeps the bubble list current from the owner's other tabs (SPEC §4): newBubble adds one whose id is not listed,

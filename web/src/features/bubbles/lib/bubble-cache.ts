@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Bubble } from '@kreechat/contract';
-import { bubblesQueryKey } from '../api/get-bubbles';
+import { bubblesQueryKey } from '@/features/bubbles/api/get-bubbles';
 
 /**
  * Puts a bubble into the loaded list: an id already there is merged in place (updateBubble, or one's own create

@@ -1,6 +1,6 @@
 import { chatSliceResponseSchema, type ChatSliceResponse } from '@kreechat/contract';
-import { api } from '../../../lib/api-client';
-import { viewerTimeZone } from '../../../lib/dates';
+import { api } from '@/lib/api-client';
+import { viewerTimeZone } from '@/lib/dates';
 
 const base = (ticketid: string) =>
   `/get-chat-slice?ticketid=${encodeURIComponent(ticketid)}&tz=${encodeURIComponent(viewerTimeZone())}`;

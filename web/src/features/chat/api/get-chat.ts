@@ -1,7 +1,7 @@
 import { chatResponseSchema, type ChatResponse } from '@kreechat/contract';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { viewerTimeZone } from '../../../lib/dates';
+import { api } from '@/lib/api-client';
+import { viewerTimeZone } from '@/lib/dates';
 
 /**
  * GET /api/{ticketid}/{index}/chat?tz=…: 50 messages in day sections of the viewer's time zone. Index 0 is the

@@ -1,6 +1,6 @@
 import { noteMentionsResponseSchema, type Mentionable } from '@kreechat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/note-mentions: the colleagues who may see the ticket (whom a note in it may mention), by name. */
 export const getNoteMentions = (ticketid: string, signal?: AbortSignal): Promise<Mentionable[]> =>

@@ -1,6 +1,6 @@
 import { pinnedMessageListSchema, type PinnedMessage } from '@kreechat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/{ticketid}/get-pinned-msg: the ticket's pins, oldest first. */
 export const getPins = (ticketid: string, signal?: AbortSignal): Promise<PinnedMessage[]> =>

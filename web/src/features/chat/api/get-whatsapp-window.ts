@@ -1,6 +1,6 @@
 import { whatsAppWindowSchema, type Ticket, type WhatsAppWindow } from '@kreechat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * GET /api/{ticketid}/whatsapp-window: whether the client's 24-hour window is open, when it closes, and (for the

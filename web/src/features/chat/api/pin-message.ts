@@ -1,7 +1,7 @@
 import { pinResponseSchema, unpinResponseSchema, type Message, type PinnedMessage } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { showPin, hidePin } from '../lib/pin-cache';
+import { api } from '@/lib/api-client';
+import { showPin, hidePin } from '@/features/chat/lib/pin-cache';
 
 /** POST /api/{ticketid}/pin-message with the SPEC §7 body; the server trusts only the ids and reads the rest. */
 export const pinMessage = (message: Message): Promise<{ pin: PinnedMessage }> =>

@@ -1,7 +1,7 @@
 import { messageResponseSchema, type Message } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { showRetried } from '../lib/chat-cache';
+import { api } from '@/lib/api-client';
+import { showRetried } from '@/features/chat/lib/chat-cache';
 
 /** POST /api/retry-message: queues a failed outbound message again; it comes back as 'pending'. */
 export const retryMessage = (messageid: string): Promise<{ message: Message }> =>

@@ -1,6 +1,6 @@
 import { messageListSchema, type Message } from '@kreechat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/search-message: the ticket's newest messages (at most 50) whose text or file name holds the keyword. */
 export const searchMessages = (ticketid: string, keyword: string, signal?: AbortSignal): Promise<Message[]> =>

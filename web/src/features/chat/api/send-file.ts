@@ -1,7 +1,7 @@
 import { messageResponseSchema, type Message, type Platform } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { showMessage } from '../lib/chat-cache';
+import { api } from '@/lib/api-client';
+import { showMessage } from '@/features/chat/lib/chat-cache';
 
 export interface SendFileInput {
   file: File;

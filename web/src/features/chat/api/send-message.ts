@@ -1,8 +1,8 @@
 import { messageResponseSchema, type Message } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
-import { showMessage } from '../lib/chat-cache';
-import { putInOutbox, removeFromOutbox } from '../lib/outbox';
+import { api, isApiError, NETWORK_ERROR_STATUS } from '@/lib/api-client';
+import { showMessage } from '@/features/chat/lib/chat-cache';
+import { putInOutbox, removeFromOutbox } from '@/features/chat/lib/outbox';
 
 export interface SendMessageInput {
   content: string;

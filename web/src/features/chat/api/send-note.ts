@@ -1,7 +1,7 @@
 import { messageResponseSchema, type Message, type SendNoteBody } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { showMessage } from '../lib/chat-cache';
+import { api } from '@/lib/api-client';
+import { showMessage } from '@/features/chat/lib/chat-cache';
 
 /** POST /api/send-note: stores an internal note in the ticket; nothing goes to the client's channel. */
 export const sendNote = (body: Required<SendNoteBody>): Promise<{ message: Message }> =>

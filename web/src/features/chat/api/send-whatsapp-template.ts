@@ -1,8 +1,8 @@
 import { messageResponseSchema, type Message, type sendWhatsAppTemplateBodySchema } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { showMessage } from '../lib/chat-cache';
+import { api } from '@/lib/api-client';
+import { showMessage } from '@/features/chat/lib/chat-cache';
 
 export type SendWhatsAppTemplateBody = z.infer<typeof sendWhatsAppTemplateBodySchema>;
 

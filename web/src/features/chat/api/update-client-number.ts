@@ -6,8 +6,8 @@ import {
   type UpdateClientNumberBody,
 } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminClientsQueryRoot, adminTicketsQueryRoot } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { adminClientsQueryRoot, adminTicketsQueryRoot } from '@/lib/query-keys';
 
 /**
  * POST /api/auth/update-client-number: sets the account number of the ticket's client (the handler, moderators and

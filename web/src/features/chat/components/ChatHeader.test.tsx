@@ -3,8 +3,8 @@ import type { Ticket } from '@kreechat/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import '../../../lib/i18n';
+import en from '@/locales/en.json';
+import '@/lib/i18n';
 import { ChatHeader } from './ChatHeader';
 
 const { notVerified, guestExplanation } = en.clientVerification;

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyComponent } from '../../../lib/lazy-component';
+import { lazyComponent } from '@/lib/lazy-component';
 import { ChatSkeleton } from './ChatSkeleton';
 
 const LazyChatPane = lazyComponent(() => import('./ChatPane').then((m) => m.ChatPane));

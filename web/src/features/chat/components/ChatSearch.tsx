@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Search, SearchX, X } from 'lucide-react';
 import { MESSAGE_SEARCH_LIMIT, type Message } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../../components/IconButton';
-import { Spinner } from '../../../components/Spinner';
-import { dateTime } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
-import { useSearchMessages } from '../api/search-messages';
-import { messagePreview, splitByMatch } from '../lib/pins';
+import { IconButton } from '@/components/IconButton';
+import { Spinner } from '@/components/Spinner';
+import { dateTime } from '@/lib/dates';
+import { currentLanguage } from '@/lib/i18n';
+import { useSearchMessages } from '@/features/chat/api/search-messages';
+import { messagePreview, splitByMatch } from '@/features/chat/lib/pins';
 import styles from './ChatTools.module.css';
 import { TYPE_LABEL_KEYS } from './type-label';
 

@@ -1,5 +1,5 @@
-import { Skeleton } from '../../../components/Skeleton';
-import { Spinner } from '../../../components/Spinner';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
 import styles from './chat.module.css';
 
 const SHAPES: { side: 'client' | 'agent'; width: string; height: number }[] = [

@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import { PanelRight, Pin, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { IconButton } from '../../../components/IconButton';
+import { Button } from '@/components/Button';
+import { IconButton } from '@/components/IconButton';
 import styles from './ChatTools.module.css';
 
 /**

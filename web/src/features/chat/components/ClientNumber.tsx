@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CreditCard, Pencil } from 'lucide-react';
 import { CLIENT_ACCOUNT_NUMBER_MAX, type Client, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { IconButton } from '../../../components/IconButton';
-import { TextField } from '../../../components/TextField';
-import { usePopover } from '../../../components/use-popover';
-import { errorMessage } from '../../../lib/api-client';
-import { useUpdateClientNumber } from '../api/update-client-number';
-import { clientNumberProblem, type ClientNumberProblem } from '../lib/client-number';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { IconButton } from '@/components/IconButton';
+import { TextField } from '@/components/TextField';
+import { usePopover } from '@/components/use-popover';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateClientNumber } from '@/features/chat/api/update-client-number';
+import { clientNumberProblem, type ClientNumberProblem } from '@/features/chat/lib/client-number';
 import styles from './ClientNumber.module.css';
 
 interface ClientNumberProps {

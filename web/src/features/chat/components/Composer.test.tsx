@@ -3,9 +3,9 @@ import type { Ticket } from '@kreechat/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
-import { useFileDrop } from '../hooks/use-file-drop';
-import { useServiceWindow } from '../hooks/use-service-window';
+import '@/lib/i18n';
+import { useFileDrop } from '@/features/chat/hooks/use-file-drop';
+import { useServiceWindow } from '@/features/chat/hooks/use-service-window';
 import { Composer, type ComposerMode } from './Composer';
 
 afterEach(cleanup);

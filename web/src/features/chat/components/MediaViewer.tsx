@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import type { MediaTarget } from './MessageBody';
 import styles from './chat.module.css';
 

@@ -1,9 +1,9 @@
 import { Download, FileText, MapPin, Play } from 'lucide-react';
 import type { Message } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { fileSize } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { mapsUrl, parseRegion } from '../lib/chat-pages';
+import { fileSize } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { mapsUrl, parseRegion } from '@/features/chat/lib/chat-pages';
 import { MessageText } from './MessageText';
 import styles from './chat.module.css';
 

@@ -2,7 +2,7 @@
 import { CLIENT_UNREACHABLE, TICKET_CLOSED, type Message } from '@kreechat/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../../lib/i18n';
+import { applyLanguage, i18n } from '@/lib/i18n';
 import { MessageBubble, OutboxBubble } from './MessageRow';
 
 afterEach(cleanup);

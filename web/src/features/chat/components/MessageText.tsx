@@ -1,7 +1,7 @@
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkify } from '../../../lib/linkify';
-import { noteParts } from '../lib/mentions';
+import { linkify } from '@/lib/linkify';
+import { noteParts } from '@/features/chat/lib/mentions';
 import styles from './chat.module.css';
 import notes from './notes.module.css';
 

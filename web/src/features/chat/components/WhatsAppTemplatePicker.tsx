@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { useSendWhatsAppTemplate } from '../api/send-whatsapp-template';
-import { refusalText } from '../lib/delivery-failure';
-import { templateKey, type WindowTemplate } from '../lib/whatsapp-window';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Spinner } from '@/components/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useSendWhatsAppTemplate } from '@/features/chat/api/send-whatsapp-template';
+import { refusalText } from '@/features/chat/lib/delivery-failure';
+import { templateKey, type WindowTemplate } from '@/features/chat/lib/whatsapp-window';
 import styles from './whatsapp-window.module.css';
 
 interface TemplatePickerProps {

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
-import { refetchIfInFlight } from '../../../lib/query-client';
-import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
-import { chatQueryRoot } from '../api/get-chat';
-import { pinsQueryRoot } from '../api/get-pins';
-import { whatsAppWindowQueryRoot, whatsAppWindowTicketKey } from '../api/get-whatsapp-window';
-import { showMessage, showReaction, updateMessage } from '../lib/chat-cache';
-import { hidePin, showPin } from '../lib/pin-cache';
-import { settleOutboxByContent } from '../lib/outbox';
+import { refetchIfInFlight } from '@/lib/query-client';
+import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { chatQueryRoot } from '@/features/chat/api/get-chat';
+import { pinsQueryRoot } from '@/features/chat/api/get-pins';
+import { whatsAppWindowQueryRoot, whatsAppWindowTicketKey } from '@/features/chat/api/get-whatsapp-window';
+import { showMessage, showReaction, updateMessage } from '@/features/chat/lib/chat-cache';
+import { hidePin, showPin } from '@/features/chat/lib/pin-cache';
+import { settleOutboxByContent } from '@/features/chat/lib/outbox';
 
 /**
  * Keeps loaded chats current from the live events (SPEC §4): new messages join their day (deduplicated by

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useDropzone, type DropzoneRootProps } from 'react-dropzone';
-import { acceptAttribute, dropProblems, type FileProblem } from '../../../lib/file-rules';
-import styles from '../components/composer.module.css';
-import { COMPOSER_FILE_RULES } from '../lib/composer-files';
+import { acceptAttribute, dropProblems, type FileProblem } from '@/lib/file-rules';
+import styles from '@/features/chat/components/composer.module.css';
+import { COMPOSER_FILE_RULES } from '@/features/chat/lib/composer-files';
 
 /** A file the agent dropped or chose, waiting for Send or Cancel; with what is wrong with it, if anything. */
 export interface PickedFile {

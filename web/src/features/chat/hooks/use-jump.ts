@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { getChatSlice, getSlicePage } from '../api/get-chat-slice';
-import { openWindow, withNewer, withOlder, type JumpWindow } from '../lib/jump-window';
+import { getChatSlice, getSlicePage } from '@/features/chat/api/get-chat-slice';
+import { openWindow, withNewer, withOlder, type JumpWindow } from '@/features/chat/lib/jump-window';
 
 /**
  * The chat's scroll mode (SPEC §4): normal (`window` null) or 'pinned-jump', entered by jumping to a pinned or

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Ticket } from '@kreechat/contract';
-import { useWhatsAppWindow } from '../api/get-whatsapp-window';
-import { NO_WINDOW, watchesServiceWindow, whatsAppWindowView, type WindowView } from '../lib/whatsapp-window';
+import { useWhatsAppWindow } from '@/features/chat/api/get-whatsapp-window';
+import {
+  NO_WINDOW,
+  watchesServiceWindow,
+  whatsAppWindowView,
+  type WindowView,
+} from '@/features/chat/lib/whatsapp-window';
 
 /** setTimeout's longest delay (about 24.8 days); a window closes within 24 hours, but a bad time must not loop. */
 const MAX_DELAY_MS = 2 ** 31 - 1;

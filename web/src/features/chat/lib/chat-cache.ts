@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message, ServerEventPayload } from '@kreechat/contract';
-import { dayKey } from '../../../lib/dates';
-import { chatQueryKey, type ChatPages } from '../api/get-chat';
+import { dayKey } from '@/lib/dates';
+import { chatQueryKey, type ChatPages } from '@/features/chat/api/get-chat';
 import { addMessage, replaceMessage, setReaction } from './chat-pages';
 
 /*

@@ -1,5 +1,5 @@
 import { updateClientNumberBodySchema, type Ticket } from '@kreechat/contract';
-import type { Viewer } from '../../../lib/session';
+import type { Viewer } from '@/lib/session';
 
 /**
  * Whether the viewer may set the client's account number from this ticket's chat: like the server, the ticket's

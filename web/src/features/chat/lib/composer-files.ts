@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@kreechat/contract';
 import type { TFunction } from 'i18next';
-import { CHAT_FILE_TYPES, type FileProblem, type FileRules } from '../../../lib/file-rules';
+import { CHAT_FILE_TYPES, type FileProblem, type FileRules } from '@/lib/file-rules';
 
 /** What an agent may send into a ticket: the chat file types up to the server's upload limit (MAX_UPLOAD_BYTES). */
 export const COMPOSER_FILE_RULES = {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PinnedMessage } from '@kreechat/contract';
-import { pinsQueryKey } from '../api/get-pins';
+import { pinsQueryKey } from '@/features/chat/api/get-pins';
 import { addPin, removePin } from './pins';
 
 /* A ticket's loaded pins, changed by the viewer's answers and by live events; unloaded pins stay unloaded. */

@@ -1,5 +1,5 @@
 import { plainNoteText, type Message, type PinnedMessage } from '@kreechat/contract';
-import { previewText } from '../../../lib/format';
+import { previewText } from '@/lib/format';
 
 /*
  * A ticket's pins as the panel keeps them: oldest first, one per message, changed alike by the viewer's own

@@ -1,6 +1,6 @@
 import { clientPanelSchema, type ClientPanel } from '@kreechat/contract';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Every client's panel; one client's is `clientPanelKey(id)`. */
 export const clientPanelRoot = ['client-panel'] as const;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
-import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
-import { clientPanelKey, clientPanelRoot, type ClientPanelPages } from '../api/get-client-panel';
-import { patchPanelClient } from '../lib/panel-pages';
+import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { clientPanelKey, clientPanelRoot, type ClientPanelPages } from '@/features/client-panel/api/get-client-panel';
+import { patchPanelClient } from '@/features/client-panel/lib/panel-pages';
 
 /**
  * Keeps open client panels current from the workspace socket: a client's details arrive whole in `clientUpdated`

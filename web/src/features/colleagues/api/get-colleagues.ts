@@ -1,6 +1,6 @@
 import { colleagueListSchema, type Colleague } from '@kreechat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/auth/agents: the company's enabled users except oneself, online first, then by name. */
 export const getColleagues = (signal?: AbortSignal): Promise<Colleague[]> =>

@@ -1,12 +1,12 @@
 import { Users } from 'lucide-react';
 import type { Colleague } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { EmptyState } from '../../../components/EmptyState';
-import { Skeleton } from '../../../components/Skeleton';
-import { compactCount, displayUsername, fullName } from '../../../lib/format';
-import { useColleagues } from '../api/get-colleagues';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { EmptyState } from '@/components/EmptyState';
+import { Skeleton } from '@/components/Skeleton';
+import { compactCount, displayUsername, fullName } from '@/lib/format';
+import { useColleagues } from '@/features/colleagues/api/get-colleagues';
 import styles from './colleagues.module.css';
 
 interface ColleagueListProps {

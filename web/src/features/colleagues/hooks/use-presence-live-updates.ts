@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Colleague, PresenceBatch, PresenceEvent } from '@kreechat/contract';
-import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
-import { colleaguesQueryKey } from '../api/get-colleagues';
-import { applyPresence, applyPresenceBatch } from '../lib/presence';
+import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { colleaguesQueryKey } from '@/features/colleagues/api/get-colleagues';
+import { applyPresence, applyPresenceBatch } from '@/features/colleagues/lib/presence';
 
 /**
  * Colleagues flip online/offline on userLogin / userLogout (SPEC §4) and on presenceChanged (several flips at

@@ -1,7 +1,7 @@
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/Button';
-import { StatusPage } from '../../../components/StatusPage';
+import { Button, ButtonLink } from '@/components/Button';
+import { StatusPage } from '@/components/StatusPage';
 import styles from './ErrorScreen.module.css';
 
 interface ErrorScreenProps {

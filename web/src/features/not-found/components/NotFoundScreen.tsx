@@ -1,8 +1,8 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
-import { StatusPage } from '../../../components/StatusPage';
+import { ButtonLink } from '@/components/Button';
+import { Spinner } from '@/components/Spinner';
+import { StatusPage } from '@/components/StatusPage';
 
 interface NotFoundScreenProps {
   /** Whether the session is valid: decides if the way out is the workspace or the login. Null while unknown. */

@@ -1,7 +1,7 @@
 import { notificationCountSchema, notificationsResponseSchema, type NotificationsResponse } from '@kreechat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { viewerTimeZone } from '../../../lib/dates';
+import { api } from '@/lib/api-client';
+import { viewerTimeZone } from '@/lib/dates';
 
 /** GET /api/notifications?tz=…: the newest 200 in day sections, newest first, and the unseen count. */
 export const getNotifications = (signal?: AbortSignal): Promise<NotificationsResponse> =>

@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { useClearNotifications, useNotifications } from '../api/notifications';
+import { Button } from '@/components/Button';
+import { useClearNotifications, useNotifications } from '@/features/notifications/api/notifications';
 
 /** Deletes all of the viewer's notifications. */
 export function ClearNotificationsButton() {

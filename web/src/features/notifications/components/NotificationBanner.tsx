@@ -1,8 +1,8 @@
 import { BellRing } from 'lucide-react';
 import type { Notification } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { displayUsername } from '../../../lib/format';
-import { kindOf, type NotificationKind } from '../lib/notification-cache';
+import { displayUsername } from '@/lib/format';
+import { kindOf, type NotificationKind } from '@/features/notifications/lib/notification-cache';
 import styles from './notifications.module.css';
 
 /**

@@ -1,13 +1,13 @@
 import { AtSign, BellDot, MessageSquare, Star, UsersRound } from 'lucide-react';
 import type { Notification } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
-import { Skeleton } from '../../../components/Skeleton';
-import { clockTime, dayKey, dayTitle } from '../../../lib/dates';
-import { displayUsername, previewText } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useNotifications } from '../api/notifications';
-import { kindOf, type NotificationKind } from '../lib/notification-cache';
+import { EmptyState } from '@/components/EmptyState';
+import { Skeleton } from '@/components/Skeleton';
+import { clockTime, dayKey, dayTitle } from '@/lib/dates';
+import { displayUsername, previewText } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { useNotifications } from '@/features/notifications/api/notifications';
+import { kindOf, type NotificationKind } from '@/features/notifications/lib/notification-cache';
 import styles from './notifications.module.css';
 
 /** SPEC §9: ratings are out of 3. */

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsResponse, ServerEventPayload } from '@kreechat/contract';
-import { dayKey } from '../../../lib/dates';
-import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
-import { notificationsQueryKey, useNotifications, useResetNotificationsCount } from '../api/notifications';
-import { upsertNotification } from '../lib/notification-cache';
+import { dayKey } from '@/lib/dates';
+import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import {
+  notificationsQueryKey,
+  useNotifications,
+  useResetNotificationsCount,
+} from '@/features/notifications/api/notifications';
+import { upsertNotification } from '@/features/notifications/lib/notification-cache';
 
 /** SPEC §9: the status banner shows for about a second. */
 export const BANNER_MS = 1_000;

@@ -1,6 +1,6 @@
 import { okSchema, type OnboardingStatus } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { onboardingQueryKey } from './get-onboarding';
 
 /** POST /api/onboarding/dismiss {dismissed}: puts the checklist away for the caller (true) or brings it back. */

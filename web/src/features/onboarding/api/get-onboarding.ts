@@ -1,6 +1,6 @@
 import { onboardingResponseSchema, type OnboardingStatus } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/onboarding (admins): the first-run checklist, every step read from the company's real state. */
 export const getOnboarding = (signal?: AbortSignal): Promise<OnboardingStatus> =>

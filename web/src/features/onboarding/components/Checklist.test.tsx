@@ -3,7 +3,7 @@ import type { OnboardingStatus } from '@kreechat/contract';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import '@/lib/i18n';
 import { Checklist } from './Checklist';
 
 afterEach(cleanup);

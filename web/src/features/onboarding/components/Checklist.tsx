@@ -3,10 +3,10 @@ import type { OnboardingStatus, OnboardingStep } from '@kreechat/contract';
 import { Check, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '../../../components/Button';
-import { ChannelStatus } from '../../../components/ChannelStatus';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
-import { channelSettingsLink, progressOf, STEP_LINKS, STEPS, testRoutes } from '../lib/checklist';
+import { Button, ButtonLink } from '@/components/Button';
+import { ChannelStatus } from '@/components/ChannelStatus';
+import { PLATFORM_NAMES, PlatformIcon } from '@/components/PlatformIcon';
+import { channelSettingsLink, progressOf, STEP_LINKS, STEPS, testRoutes } from '@/features/onboarding/lib/checklist';
 import styles from './onboarding.module.css';
 
 interface ChecklistProps {

@@ -1,9 +1,9 @@
 import { ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/Button';
-import { useSession } from '../../../lib/session';
-import { useOnboarding } from '../api/get-onboarding';
-import { checklistOpen, GET_STARTED_PATH, nextStep, progressOf } from '../lib/checklist';
+import { ButtonLink } from '@/components/Button';
+import { useSession } from '@/lib/session';
+import { useOnboarding } from '@/features/onboarding/api/get-onboarding';
+import { checklistOpen, GET_STARTED_PATH, nextStep, progressOf } from '@/features/onboarding/lib/checklist';
 import styles from './onboarding.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { PageSpinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { useDismissChecklist } from '../api/dismiss-checklist';
-import { useOnboarding } from '../api/get-onboarding';
+import { Alert } from '@/components/Alert';
+import { PageSpinner } from '@/components/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useDismissChecklist } from '@/features/onboarding/api/dismiss-checklist';
+import { useOnboarding } from '@/features/onboarding/api/get-onboarding';
 import { Checklist } from './Checklist';
 
 /** Admin panel → Get started: the checklist with its real state, which can be put away and brought back here. */

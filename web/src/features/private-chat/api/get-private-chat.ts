@@ -1,7 +1,7 @@
 import { privateChatResponseSchema, type PrivateChatResponse } from '@kreechat/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { viewerTimeZone } from '../../../lib/dates';
+import { api } from '@/lib/api-client';
+import { viewerTimeZone } from '@/lib/dates';
 
 /** GET /api/{userId}/private-chat?before=…&tz=…: the newest page, or the one before the `before` cursor. */
 export const getPrivateChat = (userId: string, before: number | undefined, signal?: AbortSignal) =>

@@ -4,9 +4,9 @@ import {
   type PrivateMessage,
 } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { dayKey } from '../../../lib/dates';
-import { appendPrivateMessage, type PrivateChatPages } from '../lib/private-chat-cache';
+import { api } from '@/lib/api-client';
+import { dayKey } from '@/lib/dates';
+import { appendPrivateMessage, type PrivateChatPages } from '@/features/private-chat/lib/private-chat-cache';
 import { privateChatQueryKey } from './get-private-chat';
 
 /** POST /api/create-private-msg: stores the text (the pair's chat is made on the first one). */

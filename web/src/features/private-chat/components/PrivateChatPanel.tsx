@@ -2,20 +2,20 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { MessagesSquare, SendHorizontal, X } from 'lucide-react';
 import { PRIVATE_MESSAGE_MAX_LENGTH, type PresenceStatus, type PrivateChatPeer } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { EmojiButton } from '../../../components/EmojiButton';
-import { EmptyState } from '../../../components/EmptyState';
-import { IconButton } from '../../../components/IconButton';
-import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { clockTime, dayKey, dayTitle } from '../../../lib/dates';
-import { displayUsername, fullName } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { insertText } from '../../../lib/insert-text';
-import { submitOnEnter } from '../../../lib/submit-on-enter';
-import { usePrivateChat } from '../api/get-private-chat';
-import { useSendPrivateMessage } from '../api/send-private-message';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { EmojiButton } from '@/components/EmojiButton';
+import { EmptyState } from '@/components/EmptyState';
+import { IconButton } from '@/components/IconButton';
+import { Spinner } from '@/components/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { clockTime, dayKey, dayTitle } from '@/lib/dates';
+import { displayUsername, fullName } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { insertText } from '@/lib/insert-text';
+import { submitOnEnter } from '@/lib/submit-on-enter';
+import { usePrivateChat } from '@/features/private-chat/api/get-private-chat';
+import { useSendPrivateMessage } from '@/features/private-chat/api/send-private-message';
 import styles from './private-chat.module.css';
 
 /** The text area grows with its content up to about five lines, then scrolls. */

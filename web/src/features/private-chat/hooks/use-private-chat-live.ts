@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
-import { dayKey } from '../../../lib/dates';
-import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
-import { privateChatQueryKey, privateChatQueryRoot } from '../api/get-private-chat';
-import { appendPrivateMessage, peerOf, type PrivateChatPages } from '../lib/private-chat-cache';
+import { dayKey } from '@/lib/dates';
+import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { privateChatQueryKey, privateChatQueryRoot } from '@/features/private-chat/api/get-private-chat';
+import { appendPrivateMessage, peerOf, type PrivateChatPages } from '@/features/private-chat/lib/private-chat-cache';
 
 /**
  * Live private messages (SPEC §4): each joins its chat if loaded; one from a colleague whose chat is not open

@@ -1,8 +1,8 @@
 import type { Language, Profile } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { applyLanguage } from '../../../lib/i18n';
-import { userPrefQueryKey, type UserPref } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { applyLanguage } from '@/lib/i18n';
+import { userPrefQueryKey, type UserPref } from '@/lib/session';
 import { profileQueryKey } from './get-profile';
 
 /** POST /api/auth/change-lang: saves the interface language on the account. */

@@ -1,6 +1,6 @@
 import type { ChangePasswordBody } from '@kreechat/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/auth/change-password: replaces the user's password after checking the current one. The server ends

@@ -1,6 +1,6 @@
 import { changeProfilePicResponseSchema, type ChangeProfilePicResponse, type Profile } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { profileQueryKey } from './get-profile';
 
 /** POST /api/auth/change-profile-pic: multipart {file}; answers where the new picture is served. */

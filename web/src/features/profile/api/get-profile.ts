@@ -1,6 +1,6 @@
 import { profileResponseSchema, type Profile } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/auth/profile: the signed-in user's own profile. */
 export const getProfile = (signal?: AbortSignal): Promise<Profile> =>

@@ -1,6 +1,6 @@
 import type { UpdateProfileBody } from '@kreechat/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/auth/update-profile: changes the user's own name and e-mail. The caller logs out afterwards

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
 import styles from './profile.module.css';
 
 /**

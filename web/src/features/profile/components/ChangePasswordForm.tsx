@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { isStrongPassword } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { PasswordField } from '../../../components/PasswordField';
-import { PasswordHints } from '../../../components/PasswordHints';
-import { isApiError } from '../../../lib/api-client';
-import { expectLogout, useLogout } from '../../../lib/session';
-import { useChangePassword } from '../api/change-password';
-import { accountErrorMessage } from '../lib/account-errors';
+import { Button } from '@/components/Button';
+import { PasswordField } from '@/components/PasswordField';
+import { PasswordHints } from '@/components/PasswordHints';
+import { isApiError } from '@/lib/api-client';
+import { expectLogout, useLogout } from '@/lib/session';
+import { useChangePassword } from '@/features/profile/api/change-password';
+import { accountErrorMessage } from '@/features/profile/lib/account-errors';
 import { AccountFormPage } from './AccountFormPage';
 import styles from './profile.module.css';
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { ArrowLeft, Check } from 'lucide-react';
 import { LANGUAGES, type Language } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
-import { LANGUAGE_NAMES } from '../../../lib/languages';
-import { useChangeLang } from '../api/change-lang';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Spinner } from '@/components/Spinner';
+import { LANGUAGE_NAMES } from '@/lib/languages';
+import { useChangeLang } from '@/features/profile/api/change-lang';
 import styles from './profile.module.css';
 
 interface LanguageSelectionProps {

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImageUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { uploadErrorText } from '../../../lib/upload-errors';
-import { useChangeProfilePic } from '../api/change-profile-pic';
-import { photoProblem } from '../lib/photo';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { uploadErrorText } from '@/lib/upload-errors';
+import { useChangeProfilePic } from '@/features/profile/api/change-profile-pic';
+import { photoProblem } from '@/features/profile/lib/photo';
 import styles from './profile.module.css';
 
 interface PhotoFieldProps {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { useProfile } from '../api/get-profile';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { useProfile } from '@/features/profile/api/get-profile';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EditProfileForm } from './EditProfileForm';
 import { LanguageSelection } from './LanguageSelection';

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/Spinner';
+import { Spinner } from '@/components/Spinner';
 import styles from './profile.module.css';
 
 /** The profile card's shape while it loads, so nothing jumps when it arrives. */

@@ -2,8 +2,8 @@
 import type { Role } from '@kreechat/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
-import { SessionContext, type Session } from '../../../lib/session';
+import '@/lib/i18n';
+import { SessionContext, type Session } from '@/lib/session';
 import { ProfileView } from './ProfileView';
 
 afterEach(cleanup);

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Building2, ChevronRight, Globe, IdCard, KeyRound, Mail, Pencil, ShieldCheck, Users } from 'lucide-react';
 import type { Profile } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { fullName } from '../../../lib/format';
-import { LANGUAGE_NAMES } from '../../../lib/languages';
-import { ROLE_HINT, ROLE_NAME } from '../../../lib/roles';
-import { useSession } from '../../../lib/session';
+import { Avatar } from '@/components/Avatar';
+import { Button } from '@/components/Button';
+import { fullName } from '@/lib/format';
+import { LANGUAGE_NAMES } from '@/lib/languages';
+import { ROLE_HINT, ROLE_NAME } from '@/lib/roles';
+import { useSession } from '@/lib/session';
 import styles from './profile.module.css';
 
 interface ProfileViewProps {

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@kreechat/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { accountErrorMessage } from './account-errors';
 
 /** A `t` that names the key it was asked for, so the test sees which translation was chosen. */

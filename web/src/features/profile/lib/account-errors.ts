@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@kreechat/contract';
 import type { TFunction } from 'i18next';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 
 /**
  * The words for a refused e-mail or password change, in the user's language: the server's account texts are

@@ -1,8 +1,8 @@
 import type { Ticket } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { showOpenTicket } from '../lib/ticket-cache';
-import { ticketResponseParser } from '../lib/ticket-response';
+import { api } from '@/lib/api-client';
+import { showOpenTicket } from '@/features/tickets/lib/ticket-cache';
+import { ticketResponseParser } from '@/features/tickets/lib/ticket-response';
 import { openTicketsQueryKey } from './get-open-tickets';
 
 /** POST /api/acceptTicket: makes the viewer the handler. 409 with a message when someone else was first. */

@@ -1,9 +1,9 @@
 import type { Ticket } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { showClosedTicket } from '../lib/ticket-cache';
-import { ticketResponseParser } from '../lib/ticket-response';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { showClosedTicket } from '@/features/tickets/lib/ticket-cache';
+import { ticketResponseParser } from '@/features/tickets/lib/ticket-response';
 
 export interface CloseTicketInput {
   ticketid: string;

@@ -1,6 +1,6 @@
 import { assignableAgentListSchema, type AssignableAgent } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/{ticketid}/get-agents?departmentid=: who could take the ticket in that department (its handler not). */
 export const getAssignableAgents = (

@@ -1,6 +1,6 @@
 import { CLOSED_TICKETS_PAGE, ticketListSchema, type Ticket } from '@kreechat/contract';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** A department id, or `all` for admins and moderators. */
 export type ClosedTicketsScope = string;

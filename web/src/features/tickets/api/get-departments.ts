@@ -1,6 +1,6 @@
 import { departmentListSchema } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type DepartmentOption = { departmentid: string; department_name: string };
 

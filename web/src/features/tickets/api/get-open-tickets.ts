@@ -1,7 +1,7 @@
 import { ticketListSchema, type Ticket } from '@kreechat/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { countOpenFilters } from '../lib/ticket-lists';
-import { api } from '../../../lib/api-client';
+import { countOpenFilters } from '@/features/tickets/lib/ticket-lists';
+import { api } from '@/lib/api-client';
 
 /**
  * GET /api/tickets: the open tickets (pending or accepted) the viewer may see — their department's, or all for

@@ -1,9 +1,9 @@
 import type { Ticket } from '@kreechat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Viewer } from '../../../lib/session';
-import { applyTicketChange } from '../lib/ticket-cache';
-import { ticketResponseParser } from '../lib/ticket-response';
+import { api } from '@/lib/api-client';
+import type { Viewer } from '@/lib/session';
+import { applyTicketChange } from '@/features/tickets/lib/ticket-cache';
+import { ticketResponseParser } from '@/features/tickets/lib/ticket-response';
 
 export interface ReassignInput {
   ticket: Ticket;

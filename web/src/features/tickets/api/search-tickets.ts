@@ -1,6 +1,6 @@
 import { ticketListSchema, type Ticket, type TicketSearchScope } from '@kreechat/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * GET /api/search-ticket/{keyword}/{open|closed}: the tickets the viewer may see whose client name or account

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { UserCheck } from 'lucide-react';
 import { TICKET_ALREADY_ACCEPTED, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useAcceptTicket } from '../api/accept-ticket';
+import { Button } from '@/components/Button';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useAcceptTicket } from '@/features/tickets/api/accept-ticket';
 import styles from './tickets.module.css';
 
 interface AcceptTicketButtonProps {

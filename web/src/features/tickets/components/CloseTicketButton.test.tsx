@@ -3,9 +3,9 @@ import type { Ticket } from '@kreechat/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import '../../../lib/i18n';
-import { SessionContext, type Session, type Viewer } from '../../../lib/session';
+import en from '@/locales/en.json';
+import '@/lib/i18n';
+import { SessionContext, type Session, type Viewer } from '@/lib/session';
 import { CloseTicketButton } from './CloseTicketButton';
 
 afterEach(cleanup);

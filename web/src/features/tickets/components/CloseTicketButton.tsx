@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { CircleCheckBig, RotateCcw } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { LazyConfirmDialog as ConfirmDialog } from '../../../components/lazy-dialogs';
-import type { Viewer } from '../../../lib/session';
-import { useCloseTicket } from '../api/close-ticket';
-import { useReopenTicket } from '../api/reopen-ticket';
-import { canActOnTicket } from '../lib/ticket-actions';
+import { Button } from '@/components/Button';
+import { LazyConfirmDialog as ConfirmDialog } from '@/components/lazy-dialogs';
+import type { Viewer } from '@/lib/session';
+import { useCloseTicket } from '@/features/tickets/api/close-ticket';
+import { useReopenTicket } from '@/features/tickets/api/reopen-ticket';
+import { canActOnTicket } from '@/features/tickets/lib/ticket-actions';
 
 interface CloseTicketButtonProps {
   ticket: Ticket;

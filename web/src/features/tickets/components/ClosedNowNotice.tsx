@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { Moon } from 'lucide-react';
 import type { OpeningHours } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
-import { useNow } from '../../../lib/use-now';
-import { closedDepartments, openingWhen } from '../lib/closed-now';
+import { currentLanguage } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
+import { closedDepartments, openingWhen } from '@/features/tickets/lib/closed-now';
 import styles from './tickets.module.css';
 
 interface ClosedNowNoticeProps {

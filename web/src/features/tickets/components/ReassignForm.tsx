@@ -2,16 +2,16 @@ import { useId, useState } from 'react';
 import { Building2, Inbox, UserRound } from 'lucide-react';
 import type { AssignableAgent, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Skeleton } from '../../../components/Skeleton';
-import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { displayUsername } from '../../../lib/format';
-import type { Viewer } from '../../../lib/session';
-import { useAssignableAgents } from '../api/get-agents';
-import { useDepartments, type DepartmentOption } from '../api/get-departments';
-import { useReassignTicket } from '../api/reassign-ticket';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { displayUsername } from '@/lib/format';
+import type { Viewer } from '@/lib/session';
+import { useAssignableAgents } from '@/features/tickets/api/get-agents';
+import { useDepartments, type DepartmentOption } from '@/features/tickets/api/get-departments';
+import { useReassignTicket } from '@/features/tickets/api/reassign-ticket';
 import styles from './reassign.module.css';
 
 interface ReassignFormProps {

@@ -2,12 +2,12 @@ import { Suspense, useState } from 'react';
 import { ArrowRightLeft } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { LazyModal as Modal } from '../../../components/lazy-dialogs';
-import { Spinner } from '../../../components/Spinner';
-import { lazyComponent } from '../../../lib/lazy-component';
-import type { Viewer } from '../../../lib/session';
-import { canActOnTicket } from '../lib/ticket-actions';
+import { Button } from '@/components/Button';
+import { LazyModal as Modal } from '@/components/lazy-dialogs';
+import { Spinner } from '@/components/Spinner';
+import { lazyComponent } from '@/lib/lazy-component';
+import type { Viewer } from '@/lib/session';
+import { canActOnTicket } from '@/features/tickets/lib/ticket-actions';
 
 /** The same rule as closing (SPEC §4): an open ticket, and the viewer handles it or sees every department. */
 export const canReassignTicket = canActOnTicket;

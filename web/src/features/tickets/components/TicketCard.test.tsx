@@ -2,9 +2,9 @@
 import { DEFAULT_SCHEDULE, type Ticket } from '@kreechat/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import '../../../lib/i18n';
-import type { DepartmentClock } from '../lib/response-clock';
+import en from '@/locales/en.json';
+import '@/lib/i18n';
+import type { DepartmentClock } from '@/features/tickets/lib/response-clock';
 import { TicketCard } from './TicketCard';
 
 afterEach(cleanup);

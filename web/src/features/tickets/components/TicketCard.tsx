@@ -3,13 +3,13 @@ import { CircleAlert, Hourglass, Moon, Timer, TriangleAlert } from 'lucide-react
 import { plainNoteText, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Button } from '../../../components/Button';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/PlatformIcon';
-import { UnverifiedBadge } from '../../../components/UnverifiedBadge';
-import { dateTime, shortWhen, waitedFor } from '../../../lib/dates';
-import { compactCount, displayUsername, formatDuration, previewText, shortId } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { responseClock, type DepartmentClock, type ResponseClock } from '../lib/response-clock';
+import { Button } from '@/components/Button';
+import { PLATFORM_NAMES, PlatformIcon } from '@/components/PlatformIcon';
+import { UnverifiedBadge } from '@/components/UnverifiedBadge';
+import { dateTime, shortWhen, waitedFor } from '@/lib/dates';
+import { compactCount, displayUsername, formatDuration, previewText, shortId } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { responseClock, type DepartmentClock, type ResponseClock } from '@/features/tickets/lib/response-clock';
 import styles from './tickets.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CountBadge } from '../../../components/CountBadge';
-import { TabList } from '../../../components/TabList';
-import type { TicketFilter } from '../lib/ticket-lists';
+import { CountBadge } from '@/components/CountBadge';
+import { TabList } from '@/components/TabList';
+import type { TicketFilter } from '@/features/tickets/lib/ticket-lists';
 import styles from './tickets.module.css';
 
 /** Tab ids are `<prefix>-tab-<filter>`; the list under them is the panel `<prefix>-panel-<filter>`. */

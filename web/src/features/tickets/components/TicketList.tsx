@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { Ticket } from '@kreechat/contract';
-import { listHeight, rowTop, scrollToReveal, visibleRows, type RowGeometry, type RowRange } from '../lib/row-window';
+import {
+  listHeight,
+  rowTop,
+  scrollToReveal,
+  visibleRows,
+  type RowGeometry,
+  type RowRange,
+} from '@/features/tickets/lib/row-window';
 import styles from './tickets.module.css';
 
 /**

@@ -1,5 +1,5 @@
-import { Skeleton } from '../../../components/Skeleton';
-import { Spinner } from '../../../components/Spinner';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
 import styles from './tickets.module.css';
 
 /** Card-shaped placeholders while a ticket list loads. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TicketSearch } from '../hooks/use-ticket-search';
+import type { TicketSearch } from '@/features/tickets/hooks/use-ticket-search';
 import styles from './tickets.module.css';
 
 interface TicketSearchBoxProps {

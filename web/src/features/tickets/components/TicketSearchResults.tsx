@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Ticket, TicketSearchScope } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
-import { useTicketSearchResults } from '../api/search-tickets';
-import type { TicketSearch } from '../hooks/use-ticket-search';
-import { searchView } from '../lib/search-view';
-import { freshest } from '../lib/ticket-lists';
+import { Button } from '@/components/Button';
+import { Spinner } from '@/components/Spinner';
+import { useTicketSearchResults } from '@/features/tickets/api/search-tickets';
+import type { TicketSearch } from '@/features/tickets/hooks/use-ticket-search';
+import { searchView } from '@/features/tickets/lib/search-view';
+import { freshest } from '@/features/tickets/lib/ticket-lists';
 import styles from './tickets.module.css';
 
 interface TicketSearchResultsProps {

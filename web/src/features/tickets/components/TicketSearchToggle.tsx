@@ -1,7 +1,7 @@
 import { Search, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../../components/IconButton';
-import type { TicketSearch } from '../hooks/use-ticket-search';
+import { IconButton } from '@/components/IconButton';
+import type { TicketSearch } from '@/features/tickets/hooks/use-ticket-search';
 
 /** The search toggle of a ticket column's header; `controls` is the id of the box it shows. */
 export function TicketSearchToggle({ search, controls }: { search: TicketSearch; controls: string }) {

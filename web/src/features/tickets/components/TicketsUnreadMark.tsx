@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUnreadTotal } from '../hooks/use-unread-tickets';
+import { useUnreadTotal } from '@/features/tickets/hooks/use-unread-tickets';
 import styles from './tickets.module.css';
 
 /**

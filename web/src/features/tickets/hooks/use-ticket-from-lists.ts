@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Ticket } from '@kreechat/contract';
-import { closedTicketsQueryOptions } from '../api/get-closed-tickets';
-import { openTicketsQueryOptions } from '../api/get-open-tickets';
+import { closedTicketsQueryOptions } from '@/features/tickets/api/get-closed-tickets';
+import { openTicketsQueryOptions } from '@/features/tickets/api/get-open-tickets';
 
 /**
  * The newest copy of a ticket that the pending or closed list holds, if either does. It re-renders its caller only

@@ -2,15 +2,20 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Client, Message, ServerEventPayload, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { playChime, startTitleBlink, stopTitleBlink, armSound } from '../../../lib/alerts';
-import { refetchIfInFlight } from '../../../lib/query-client';
-import { onEveryConnect, type WorkspaceSocket } from '../../../lib/socket';
-import type { Viewer } from '../../../lib/session';
-import { closedTicketsQueryRoot } from '../api/get-closed-tickets';
-import { openTicketsQueryKey } from '../api/get-open-tickets';
-import { applyTicketChange, showClientChange, showClosedTicket, showOpenTicket } from '../lib/ticket-cache';
-import { withLastMessage, withMessageStatus } from '../lib/ticket-lists';
-import { chimesFor, marksUnread } from '../lib/unread';
+import { playChime, startTitleBlink, stopTitleBlink, armSound } from '@/lib/alerts';
+import { refetchIfInFlight } from '@/lib/query-client';
+import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import type { Viewer } from '@/lib/session';
+import { closedTicketsQueryRoot } from '@/features/tickets/api/get-closed-tickets';
+import { openTicketsQueryKey } from '@/features/tickets/api/get-open-tickets';
+import {
+  applyTicketChange,
+  showClientChange,
+  showClosedTicket,
+  showOpenTicket,
+} from '@/features/tickets/lib/ticket-cache';
+import { withLastMessage, withMessageStatus } from '@/features/tickets/lib/ticket-lists';
+import { chimesFor, marksUnread } from '@/features/tickets/lib/unread';
 import { markTicketUnread } from './use-unread-tickets';
 
 interface TicketLiveOptions {

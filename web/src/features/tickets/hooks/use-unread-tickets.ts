@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { addUnread, clearUnread, type UnreadCounts } from '../lib/unread';
+import { addUnread, clearUnread, type UnreadCounts } from '@/features/tickets/lib/unread';
 
 /*
  * How many messages of each ticket the viewer has not opened yet. Client state only, kept in the query cache so it

@@ -1,5 +1,5 @@
 import { isOpenAt, nextOpening, type OpeningHours } from '@kreechat/contract';
-import { dayKey, viewerTimeZone } from '../../../lib/dates';
+import { dayKey, viewerTimeZone } from '@/lib/dates';
 
 /**
  * Which of the departments a viewer's lists show are closed now, and when each opens (issue 15: the pending list

@@ -1,5 +1,5 @@
 import type { Ticket } from '@kreechat/contract';
-import type { Viewer } from '../../../lib/session';
+import type { Viewer } from '@/lib/session';
 
 /**
  * Whether the viewer gets the Reassign and Close buttons (SPEC §4): only for open tickets, where they are the handler

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Client, Ticket } from '@kreechat/contract';
-import { closedTicketsQueryRoot, type ClosedTicketPages } from '../api/get-closed-tickets';
-import { openTicketsQueryKey } from '../api/get-open-tickets';
-import { ticketSearchQueryRoot } from '../api/search-tickets';
-import type { Viewer } from '../../../lib/session';
+import { closedTicketsQueryRoot, type ClosedTicketPages } from '@/features/tickets/api/get-closed-tickets';
+import { openTicketsQueryKey } from '@/features/tickets/api/get-open-tickets';
+import { ticketSearchQueryRoot } from '@/features/tickets/api/search-tickets';
+import type { Viewer } from '@/lib/session';
 import {
   closedScopeShows,
   isOpenTicket,

@@ -1,5 +1,5 @@
 import type { Message, Ticket } from '@kreechat/contract';
-import type { Viewer } from '../../../lib/session';
+import type { Viewer } from '@/lib/session';
 
 /*
  * Pure list updates behind the live ticket events (SPEC §4). Lists are immutable: each function returns a new one.

@@ -2,10 +2,10 @@ import { BookOpen, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { APP_VERSION, USER_GUIDE_PATH } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconButton } from '../../../components/IconButton';
-import { usePopover } from '../../../components/use-popover';
-import { displayUsername } from '../../../lib/format';
-import { useLogout, useSession } from '../../../lib/session';
+import { IconButton } from '@/components/IconButton';
+import { usePopover } from '@/components/use-popover';
+import { displayUsername } from '@/lib/format';
+import { useLogout, useSession } from '@/lib/session';
 import styles from './WorkspaceHeader.module.css';
 
 interface AccountMenuProps {

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en.json';
-import '../../../lib/i18n';
+import en from '@/locales/en.json';
+import '@/lib/i18n';
 import { ChatUnavailable } from './ChatUnavailable';
 
 afterEach(cleanup);

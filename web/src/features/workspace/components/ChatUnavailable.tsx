@@ -1,8 +1,8 @@
 import { EyeOff, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/Button';
-import { EmptyState } from '../../../components/EmptyState';
-import { Spinner } from '../../../components/Spinner';
+import { Button, ButtonLink } from '@/components/Button';
+import { EmptyState } from '@/components/EmptyState';
+import { Spinner } from '@/components/Spinner';
 import styles from './WorkspaceShell.module.css';
 
 /**

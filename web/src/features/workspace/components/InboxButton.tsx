@@ -1,11 +1,11 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import { BellDot, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CountBadge } from '../../../components/CountBadge';
-import { EmptyState } from '../../../components/EmptyState';
-import { IconButton } from '../../../components/IconButton';
-import { Spinner } from '../../../components/Spinner';
-import { usePopover } from '../../../components/use-popover';
+import { CountBadge } from '@/components/CountBadge';
+import { EmptyState } from '@/components/EmptyState';
+import { IconButton } from '@/components/IconButton';
+import { Spinner } from '@/components/Spinner';
+import { usePopover } from '@/components/use-popover';
 import styles from './WorkspaceHeader.module.css';
 
 /** What the notifications feature puts into the inbox: the panel's body and header actions, its open state. */

@@ -1,6 +1,6 @@
 import { Inbox, MessagesSquare, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import styles from './WorkspaceShell.module.css';
 
 /* The empty states the workspace frame shows until the ticket, chat and colleague features fill it. */

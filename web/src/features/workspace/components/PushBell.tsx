@@ -1,9 +1,9 @@
 import { Bell, BellOff, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../../components/IconButton';
-import { Spinner } from '../../../components/Spinner';
-import { useSession } from '../../../lib/session';
-import { usePushBell } from '../hooks/use-push-bell';
+import { IconButton } from '@/components/IconButton';
+import { Spinner } from '@/components/Spinner';
+import { useSession } from '@/lib/session';
+import { usePushBell } from '@/features/workspace/hooks/use-push-bell';
 import styles from './PushBell.module.css';
 
 const HINT_ID = 'push-bell-hint';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { IconButton } from '../../../components/IconButton';
+import { Alert } from '@/components/Alert';
+import { IconButton } from '@/components/IconButton';
 import styles from './WorkspaceShell.module.css';
 
 /** Non-blocking notice that the session ends within SESSION_WARNING_MS (SPEC §4); the user may dismiss it. */

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { useOpenedOnce } from '../../../components/lazy-dialogs';
-import { lazyComponent } from '../../../lib/lazy-component';
+import { useOpenedOnce } from '@/components/lazy-dialogs';
+import { lazyComponent } from '@/lib/lazy-component';
 
 // The sheet is fetched the first time `?` asks for it, not with the workspace (bench/bundle-size.ts).
 const Sheet = lazyComponent(() => import('./ShortcutsSheet').then((m) => m.ShortcutsSheet));

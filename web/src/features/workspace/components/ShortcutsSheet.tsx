@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LazyModal as Modal } from '../../../components/lazy-dialogs';
-import { SHORTCUT_GROUPS, SHORTCUT_KEYS } from '../lib/shortcuts';
+import { LazyModal as Modal } from '@/components/lazy-dialogs';
+import { SHORTCUT_GROUPS, SHORTCUT_KEYS } from '@/features/workspace/lib/shortcuts';
 import styles from './ShortcutsSheet.module.css';
 
 /** How a key reads on the sheet: arrows as arrows, Alt by its name. */

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { CountBadge } from '../../../components/CountBadge';
+import { CountBadge } from '@/components/CountBadge';
 import styles from './WorkspaceShell.module.css';
 
 interface TicketColumnProps {

@@ -1,11 +1,11 @@
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { PRODUCT_NAME } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/Button';
-import { LogoMark } from '../../../components/Logo';
-import { displayUsername } from '../../../lib/format';
-import { useLogout, useSession } from '../../../lib/session';
-import { useIsNarrow } from '../../../lib/use-media-query';
+import { Button, ButtonLink } from '@/components/Button';
+import { LogoMark } from '@/components/Logo';
+import { displayUsername } from '@/lib/format';
+import { useLogout, useSession } from '@/lib/session';
+import { useIsNarrow } from '@/lib/use-media-query';
 import { AccountMenu } from './AccountMenu';
 import { InboxButton, type InboxSlot } from './InboxButton';
 import { PushBell } from './PushBell';

@@ -1,9 +1,9 @@
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountBadge } from '../../../components/CountBadge';
-import { TabList } from '../../../components/TabList';
-import { useIsNarrow } from '../../../lib/use-media-query';
-import { useSession } from '../../../lib/session';
+import { CountBadge } from '@/components/CountBadge';
+import { TabList } from '@/components/TabList';
+import { useIsNarrow } from '@/lib/use-media-query';
+import { useSession } from '@/lib/session';
 import type { InboxSlot } from './InboxButton';
 import { NoColleagues, NoPendingTickets, NoTicketSelected } from './Placeholders';
 import { SessionWarning } from './SessionWarning';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { disablePush, enablePush, pushSupported, syncPush } from '../../../lib/push';
-import { sessionQueryKey } from '../../../lib/session';
+import { disablePush, enablePush, pushSupported, syncPush } from '@/lib/push';
+import { sessionQueryKey } from '@/lib/session';
 
 export type PushHint = 'denied' | 'unsupported' | 'failed';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isTyping, shortcutOf, type ShortcutAction } from '../lib/shortcuts';
+import { isTyping, shortcutOf, type ShortcutAction } from '@/features/workspace/lib/shortcuts';
 
 export type ShortcutHandlers = Partial<Record<ShortcutAction, () => void>>;
 
