@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web/dist');
-/** Issue 13: the workspace keeps its first download at or under 230 kB while the agent's day is added. */
+/** The workspace keeps its first download at or under 230 kB while the agent's day is added. */
 const TARGET_KB = 230;
 
 /** The route modules whose lazy chunks `web/src/app/router.tsx` loads. */

@@ -3,7 +3,7 @@
  * builds the widget into web/dist/widget: the loader widget.js and widget-app.js) and prints its raw and gzip size (level 9, 1 kB = 1000 bytes)
  * beside the baseline measured in the same run: socket.io-client's own minified browser bundle, the one library
  * the widget carries — so the ratio says what the widget's UI, texts in 8 languages and styles cost on top of a
- * bare live connection. Target (issue 12): widget.js ≤ 35 kB gzip.
+ * bare live connection. Target: widget.js ≤ 35 kB gzip.
  *
  * `BENCH_NO_BUILD=1` reuses an existing web/dist.
  */

@@ -72,7 +72,7 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await expect(page.getByText('Account number not specified.')).toBeVisible();
   await expect(page.getByText('Note not added.')).toBeVisible();
 
-  // Who the client is (issue 13): the Telegram chat id, and the ticket they opened, linked to the workspace.
+  // Who the client is: the Telegram chat id, and the ticket they opened, linked to the workspace.
   const details = page.locator('dl');
   await expect(details.getByRole('listitem')).toHaveText('Telegram Chat id: 7373');
   const tickets = page.getByRole('table', { name: 'Tickets of the client' });
@@ -138,7 +138,7 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   await openWorkspaceLive(page);
   const card = page.getByRole('article', { name: /Marta/ });
   await card.getByRole('button', { name: 'Accept' }).click();
-  // Accept opens the chat (issue 13); the card leaves Pending.
+  // Accept opens the chat; the card leaves Pending.
   const log = page.getByRole('region', { name: /Marta/ }).getByRole('log', { name: 'Messages' });
   await expect(card).toHaveCount(0);
   await expect(log).toContainText('Back again', { timeout: 15_000 });

@@ -100,7 +100,7 @@ test('the tickets table counts Telegram tickets in its widgets, scrolls in 10 mo
 const boxesPastRightEdge = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    // The tickets table is the page's last: Response times (issue 15) puts its own table above it.
+    // The tickets table is the page's last: Response times puts its own table above it.
     const scroller = [...document.querySelectorAll('table')].at(-1)!.parentElement!;
     return [...document.querySelectorAll('body *')]
       .filter((el) => !scroller.contains(el) || el === scroller)

@@ -134,7 +134,7 @@ export type AdminTicketsQuery = z.infer<typeof adminTicketsQuerySchema>;
 /** What a caller may send: every key optional, lists as arrays (the web app writes them comma-joined). */
 export type AdminTicketsFilters = z.input<typeof adminTicketsQuerySchema>;
 
-// Response times (issue 15) -----------------------------------------------------------------------------------
+// Response times -----------------------------------------------------------------------------------
 
 /** GET /api/get-response-times?from=&to= (admins): tickets created in [from, to], days in the company's zone. */
 export const responseTimesQuerySchema = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, type Language } from './common';
 
 /**
- * Automatic messages (issue 15): what the desk says for itself, per company and language, each with a switch.
+ * Automatic messages: what the desk says for itself, per company and language, each with a switch.
  * The first four are new; the last four are the texts the bots always sent, now editable.
  */
 export const AUTO_MESSAGE_KINDS = [

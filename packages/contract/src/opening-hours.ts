@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './common';
 
 /**
- * Opening hours (issue 15): a company's time zone and, per department, a weekly schedule with dates of their own
+ * Opening hours: a company's time zone and, per department, a weekly schedule with dates of their own
  * (holidays), plus the department's response-time targets and its "still waiting" delay. A department nobody set
  * up is open 24/7 with no targets: what the desk did before schedules existed.
  */

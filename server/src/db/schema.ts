@@ -79,7 +79,7 @@ export const companies = pgTable('companies', {
   email: text('email').notNull(),
   country: text('country').notNull(),
   license: text('license').notNull().default('Community'),
-  /** IANA zone the opening hours are written in (issue 15). */
+  /** IANA zone the opening hours are written in. */
   timeZone: text('time_zone').notNull().default('UTC'),
   /** Closed tickets' messages and files older than this many months are deleted by the retention sweeper; null: kept. */
   retentionMonths: integer('retention_months'),
@@ -104,7 +104,7 @@ export const departments = pgTable(
 );
 
 /**
- * A department's opening hours and response-time targets (issue 15). No row: open 24/7, no targets. The week and
+ * A department's opening hours and response-time targets. No row: open 24/7, no targets. The week and
  * dates are read and written whole (validated by the contract's schema), so they are JSON, not rows.
  */
 export const departmentSettings = pgTable('department_settings', {
@@ -246,7 +246,7 @@ export const tickets = pgTable(
     rating: smallint('rating'),
     /** The bot, WhatsApp number or WordPress token the client wrote through. */
     channelRef: text('channel_ref'),
-    /** Since when the client waits for an answer: their oldest message no agent message followed (issue 15). */
+    /** Since when the client waits for an answer: their oldest message no agent message followed. */
     awaitingSince: at('awaiting_since'),
     /** The first agent message, and the working time (opening hours only) it took from the ticket's start. */
     firstResponseAt: at('first_response_at'),

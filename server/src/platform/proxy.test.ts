@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY (issue 10, item 4): a client-written X-Forwarded-For changes nothing — the per-IP ceiling and the
+ * TRUST_PROXY: a client-written X-Forwarded-For changes nothing — the per-IP ceiling and the
  * per-(account, address) login limit still count the connection's own address — unless the request comes from a
  * listed proxy; then the right-most address that is no proxy is the client.
  */

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { pendingTicket } from '../../test/live-world';
 
 /**
- * Live events follow the session and the role (issue 10): a connection that comes back — recovered or not — is
+ * Live events follow the session and the role: a connection that comes back — recovered or not — is
  * checked again, and what changes a user's sessions or access acts on their open connections at once.
  */
 let t: TestApp;

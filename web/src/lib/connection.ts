@@ -1,5 +1,5 @@
 /**
- * Whether the page can reach the server right now, for the "reconnecting" banner (issue 14). Two sources:
+ * Whether the page can reach the server right now, for the "reconnecting" banner. Two sources:
  * - API calls: a 503 (the server's database is restarting, or the process is draining) or no answer at all marks
  *   the server unreachable; any other answer, even a 4xx, proves it is back. While it is unreachable the monitor
  *   asks `/api/ready` now and then (1 s, doubling up to 5 s), so the banner goes away without the person clicking.

@@ -1,5 +1,5 @@
 /**
- * The login limits under attack, over HTTP on the real database (issue 10, item 3): claims are taken before the
+ * The login limits under attack, over HTTP on the real database: claims are taken before the
  * password is checked, a stranger's guesses from one address never lock the owner out, and a guesser spread over
  * many addresses meets growing delays while the owner still gets in from an address nobody failed from.
  */

@@ -8,7 +8,7 @@ export type SweepCursor = { createdAt: Date; id: string };
 export type StillWaitingCandidate = Awaited<ReturnType<typeof autoRepliesRepo.stillWaitingCandidates>>[number];
 
 /**
- * The ticket marks automatic messages keep (issue 15's columns), each set by a conditional UPDATE so that two
+ * The marks automatic messages keep on a ticket, each set by a conditional UPDATE so that two
  * processes, or two messages of one client at once, cannot both send the same automatic message.
  */
 export const autoRepliesRepo = {

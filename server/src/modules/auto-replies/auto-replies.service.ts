@@ -91,7 +91,7 @@ export async function writeAutoMessage(
 export type AutoReplies = ReturnType<typeof createAutoReplies>;
 
 /**
- * The desk answering for itself when a client writes (issue 15): the greeting on a new ticket, the reopened text
+ * The desk answering for itself when a client writes: the greeting on a new ticket, the reopened text
  * when a closed one comes back, the out-of-hours text once per closed period. Called by intake inside its
  * transaction; the still-waiting reminders are the sweeper's (still-waiting.sweeper.ts).
  */

@@ -27,7 +27,7 @@ const FREE_FORM_WINDOW_MS: Partial<Record<Platform, number>> = { whatsapp: WHATS
 export type StillWaitingSweeper = ReturnType<typeof createStillWaitingSweeper>;
 
 /**
- * The still-waiting message (issue 15): once per ticket, when nobody has accepted it after the department's
+ * The still-waiting message: once per ticket, when nobody has accepted it after the department's
  * delay of working time (opening hours only) since the client began to wait, and never while the department is
  * closed (the out-of-hours text speaks for the desk then).
  *

@@ -1,5 +1,5 @@
 /**
- * E-mailed codes under attack, over HTTP on the real database (issue 10, item 3): code checks and code sends are
+ * E-mailed codes under attack, over HTTP on the real database: code checks and code sends are
  * claimed before anything is compared or mailed, per (e-mail, client address) strictly and per e-mail with growing
  * delays, and a stranger hammering an address never keeps its owner from getting and using a code.
  */

@@ -20,7 +20,7 @@ import styles from './admin-clients.module.css';
 
 /**
  * Admin panel → client profile (SPEC §2): details with their fallbacks (SPEC's own words for address, account
- * number and note), the channel identities and the tickets (not in SPEC: issue 13), lock toggle, edit form and
+ * number and note), the channel identities and the tickets (not in SPEC), lock toggle, edit form and
  * actions.
  */
 export function ClientProfile({ shortId }: { shortId: string }) {

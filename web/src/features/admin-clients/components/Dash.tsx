@@ -1,5 +1,5 @@
 /**
- * An empty field as a dash (issue 13: "—" rather than words in every empty cell); `label` keeps the words for
+ * An empty field as a dash ("—" rather than words in every empty cell); `label` keeps the words for
  * screen readers and the tooltip.
  */
 export function Dash({ label, className }: { label: string; className?: string }) {

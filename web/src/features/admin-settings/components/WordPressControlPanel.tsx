@@ -14,7 +14,7 @@ import { RetryAlert } from './RetryAlert';
 import views from './whatsapp.module.css';
 import wp from './wordpress.module.css';
 
-/** Where the server hands out the plugin (issue 12): a plain download, not a call of the API client. */
+/** Where the server hands out the plugin: a plain download, not a call of the API client. */
 const PLUGIN_ZIP = '/api/wordpress/plugin.zip';
 
 /**

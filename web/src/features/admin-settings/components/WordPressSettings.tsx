@@ -14,7 +14,7 @@ type View = (typeof VIEWS)[number];
 const ICONS: Record<View, LucideIcon> = { panel: LayoutDashboard, generate: KeyRound, tokens: ListChecks };
 
 /**
- * Settings → Communication services → WordPress (SPEC §2, issue 12): the plugin and its connected sites, generating
+ * Settings → Communication services → WordPress (SPEC §2): the plugin and its connected sites, generating
  * a token for a site, and the tokens with their revocation. `?wp=` keeps the sub-view (the control panel is the
  * default). A generated token lives only in its view's state: leaving the view forgets it.
  */

@@ -24,7 +24,7 @@ const column = createColumnHelper<DepartmentResponseTimes>();
 const PHONE_QUERY = '(max-width: 640px)';
 
 /**
- * Admin panel → Tickets → Response times (issue 15): per department, over a chosen period, how many tickets came,
+ * Admin panel → Tickets → Response times: per department, over a chosen period, how many tickets came,
  * how many got a first answer, the median and 90th percentile of that first response in working time (opening
  * hours only), and the share answered within the department's target.
  */

@@ -45,7 +45,7 @@ const ACCEPT_ERROR_MS = 5_000;
 export const PENDING_SEARCH_ID = 'pending-ticket-search';
 
 /**
- * The open tickets of one filter (SPEC §2 'Pending Tickets', split as issue 13 asks): compact cards, most recent
+ * The open tickets of one filter (SPEC §2 'Pending Tickets', split into views): compact cards, most recent
  * activity first and re-sorted live, Accept on unassigned ones, loading, error and empty states.
  */
 export function OpenTickets({

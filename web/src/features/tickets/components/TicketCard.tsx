@@ -129,7 +129,7 @@ interface TicketCardProps {
 }
 
 /**
- * One ticket, compact (≤ 76 px, issue 13): platform, client (a guest's marked "Not verified"), unread count and
+ * One ticket, compact (≤ 76 px): platform, client (a guest's marked "Not verified"), unread count and
  * when on the first line; the handler or the waiting time, department and short id on the second; the last
  * message's first line on the third. The whole card opens the chat; Accept sits above that target.
  */

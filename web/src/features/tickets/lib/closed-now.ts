@@ -2,7 +2,7 @@ import { isOpenAt, nextOpening, type OpeningHours } from '@kreechat/contract';
 import { dayKey, viewerTimeZone } from '@/lib/dates';
 
 /**
- * Which of the departments a viewer's lists show are closed now, and when each opens (issue 15: the pending list
+ * Which of the departments a viewer's lists show are closed now, and when each opens (the pending list
  * says so). A department open 24/7 is never listed.
  */
 export interface ClosedDepartment {

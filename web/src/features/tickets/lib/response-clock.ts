@@ -1,7 +1,7 @@
 import { workingMs, type OpeningHours, type Ticket, type ZonedSchedule } from '@kreechat/contract';
 
 /**
- * A ticket's response clock (issue 15): how long its client has waited for an answer, in working time of the
+ * A ticket's response clock: how long its client has waited for an answer, in working time of the
  * ticket's department (a closed night does not count), against that department's target — the first-response
  * target until an agent first answered, the next-response target after that.
  */

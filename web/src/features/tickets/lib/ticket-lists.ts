@@ -138,7 +138,7 @@ export function freshest(results: readonly Ticket[], list: readonly Ticket[]): T
 }
 
 /**
- * The workspace's one ticket list shows one of these (issue 13): `pending` holds unassigned open tickets only, `mine`
+ * The workspace's one ticket list shows one of these: `pending` holds unassigned open tickets only, `mine`
  * the viewer's accepted ones, `all` every open ticket the viewer may see (admins and moderators), `closed` the
  * closed list.
  */

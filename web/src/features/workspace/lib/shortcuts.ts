@@ -1,5 +1,5 @@
 /*
- * The workspace's keyboard shortcuts (issue 13): single keys, as in Gmail and Chatwoot, that never fire while the
+ * The workspace's keyboard shortcuts: single keys, as in Gmail and Chatwoot, that never fire while the
  * agent types. Pure: which key means what, and whether a key press is typing.
  */
 
