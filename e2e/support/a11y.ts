@@ -32,13 +32,30 @@ const describe = (v: Violation) =>
   ].join('\n');
 
 /**
- * Runs axe-core's WCAG 2.1 AA rules on the page as it is now (open dialogs, menus and pickers included) and fails
- * with every violation, naming `screen` so the report says which screen broke which rule. The page must come from
- * `browser.newContext()` (axe-core opens a blank page beside it), not from `browser.newPage()`. `include` limits
- * the check to one element (a CSS selector) and what it holds, its shadow root too.
+ * Waits until nothing on the page is mid-transition: every finite CSS transition or animation (a tooltip fading in,
+ * a dialog popping up, a delayed panel) has finished. axe-core measures colours as they are painted at that moment,
+ * so white text on a tooltip halfway through its fade reads as 2.3:1. Infinite ones (a spinner) never finish and
+ * are left out. The e2e run asks for reduced motion, so this is rarely longer than a delay such as a tooltip's.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
+/**
+ * Runs axe-core's WCAG 2.1 AA rules on the page as it is now (open dialogs, menus and pickers included), once it has
+ * settled, and fails with every violation, naming `screen` so the report says which screen broke which rule. The
+ * page must come from `browser.newContext()` (axe-core opens a blank page beside it), not from `browser.newPage()`.
+ * `include` limits the check to one element (a CSS selector) and what it holds, its shadow root too.
  */
 export async function expectAccessible(page: Page, screen: string, options: { include?: string } = {}) {
   await test.step(`axe-core WCAG 2.1 AA: ${screen}`, async () => {
+    await settled(page);
     let builder = new AxeBuilder({ page })
       .options({ rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])) })
       .withTags(WCAG_21_AA);
