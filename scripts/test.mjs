@@ -78,6 +78,7 @@ const checks = [
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+  ['import cycles', 'node', ['scripts/check-cycles.mjs']],
 ];
 if (spawnSync('php', ['--version']).error)
   skip('PHP lint and unit tests', 'php not found (apt-get install -y php-cli phpunit gettext)');

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createMailer } from './mail/mailer';
 import { createLogger } from './platform/logger';
-import { makeDataDirPrivate } from './platform/private-files';
+import { makeDataDirPrivate } from './private-files';
 import { SecretsKeyError } from './platform/secrets';
 
 /**

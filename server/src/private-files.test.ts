@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { modesUnder } from '../../test/file-modes';
+import { modesUnder } from '../test/file-modes';
 import { makeDataDirPrivate, tightenTree } from './private-files';
 
 const modeOf = (file: string) => fs.lstatSync(file).mode & 0o777;

@@ -1,5 +1,5 @@
 /**
- * Crash mid-ingest, Telegram long polling (issue 14): SIGKILL during a burst; the offset given to getUpdates never
+ * Crash mid-ingest, Telegram long polling: SIGKILL during a burst; the offset given to getUpdates never
  * passed an update that was not committed, and after the restart every update is stored exactly once, each chat's
  * in update order. Logs the figures for BENCHMARKS.md. PostgreSQL project only.
  */

@@ -1,5 +1,5 @@
 /**
- * Crash mid-ingest, Telegram webhook (issue 14): the real server is killed with SIGKILL while a bot's updates arrive
+ * Crash mid-ingest, Telegram webhook: the real server is killed with SIGKILL while a bot's updates arrive
  * in bulk from many chats at once, then started again on the same address; the fake Bot API resends every update it
  * was not answered 2xx for, as Telegram does. What was acknowledged was stored; in the end every update is stored
  * exactly once, each chat's in update order. Logs the figures for BENCHMARKS.md. PostgreSQL project only.

@@ -1,5 +1,5 @@
 /**
- * Crash mid-ingest, WhatsApp webhook (issue 14): SIGKILL while many clients' messages arrive; the fake Graph API
+ * Crash mid-ingest, WhatsApp webhook: SIGKILL while many clients' messages arrive; the fake Graph API
  * resends what was not answered 200, as Meta does. What was acknowledged was stored; in the end each message once.
  * Logs the figures for BENCHMARKS.md. PostgreSQL project only.
  */

@@ -1,5 +1,5 @@
 /**
- * Crash mid-ingest (issue 14), shared by crash-ingest-*.postgres.test.ts: the real server in a child process of its
+ * Crash mid-ingest, shared by crash-ingest-*.postgres.test.ts: the real server in a child process of its
  * own over a PostgreSQL database of its own, with a Telegram bot connected, and what the database holds after.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL stopped under a running desk (issue 14), on a throwaway cluster of the test's own: the process
+ * PostgreSQL stopped under a running desk, on a throwaway cluster of the test's own: the process
  * survives a connection that dies in the middle of a transaction, requests fail fast with 503 (webhooks with
  * Retry-After, so the channel delivers again), readiness says so, and when the database returns the pool
  * reconnects by itself: the webhook's retried update, the poller's queued update and a reply the outbox held

@@ -1,5 +1,5 @@
 /**
- * Graceful stop (issue 14): the real server, in a child process, gets SIGTERM while a Telegram bot's updates arrive
+ * Graceful stop: the real server, in a child process, gets SIGTERM while a Telegram bot's updates arrive
  * in bulk, slow webhook requests are half sent, an agent's reply is being sent to Telegram and an agent's browser
  * is connected. It must stop taking new connections at once, finish what is in flight (the half-sent requests are
  * answered 2xx, the send completes and is recorded as sent), tell the browser to reconnect (which it does by

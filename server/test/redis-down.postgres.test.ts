@@ -1,5 +1,5 @@
 /**
- * Redis down with several processes (issue 14): two processes of one deployment share a throwaway Redis of the
+ * Redis down with several processes: two processes of one deployment share a throwaway Redis of the
  * test's own (never the machine's), which is killed and started again, empty, on the same port. While it is away
  * each process keeps serving its own sockets (an event made on a process reaches that process's sockets at once),
  * nothing crashes, nothing piles up to be replayed later, readiness says so, and presence does not flip anyone

@@ -1,5 +1,5 @@
 /**
- * A rolling restart (issue 14): two real server processes behind one address (a TCP proxy that sends each new
+ * A rolling restart: two real server processes behind one address (a TCP proxy that sends each new
  * connection to whichever of them takes it, as a load balancer does), one PostgreSQL database and a throwaway
  * Redis for the Socket.IO adapter. A Telegram bot's updates arrive continuously through that address — the fake
  * Bot API resends whatever was not answered 2xx — while an agent's browser is connected. Process A is stopped

@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PRIVATE_FOLDER_MODE, tightenTree } from '../platform/private-files';
+import { PRIVATE_FOLDER_MODE, tightenTree } from '../private-files';
 import { advisoryLocks, inProcessLocks, type LockFactory } from './locks';
 import * as schema from './schema';
 

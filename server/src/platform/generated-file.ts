@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files';
 
 /**
  * A secret generated once into DATA_DIR (the VAPID pair, the secrets key): the file's text if it exists, else

@@ -1,6 +1,6 @@
 /**
  * What an operator's Prometheus reads (`GET /metrics`, platform/metrics.routes.ts). Counters are moved where the
- * work happens, through decorators app.ts puts around the intake, the inbound record and the outbox worker's
+ * work happens, through decorators app.ts puts around the intake (channels/inbound/counting-intake.ts), the inbound record and the outbox worker's
  * delivery service (so no channel or module knows about metrics); gauges are read when scraped: the outbox backlog
  * from the delivery service (one cheap query), the sockets and the database pool from their owners. One registry
  * per app (tests build several in one process); Node's own figures (event-loop lag, memory, handles) are
@@ -8,7 +8,6 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { platformEnum } from '../db/schema';
-import type { InboundOrigin, IntakeOutcome, IntakeService } from '../modules/intake';
 
 export type Platform = (typeof platformEnum.enumValues)[number];
 /** What became of an update a channel delivered: stored (a message, an edit, a reaction, a rating…), or not. */
@@ -149,39 +148,4 @@ async function timed(query: Promise<Backlog>): Promise<Backlog> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The intake's answer as the inbound counter names it. */
-function inboundOutcomeOf(result: IntakeOutcome | void): InboundOutcome {
-  if (!result) return 'stored';
-  if (result.outcome === 'duplicate' || result.outcome === 'ignored') return result.outcome;
-  return 'stored';
-}
-
-/**
- * The intake every channel calls, counting what became of each update by channel: a throw is `failed` (the
- * channel's kit keeps the update and tries again; a later success counts `stored` then).
- */
-export function countingIntake(intake: IntakeService, metrics: Metrics): IntakeService {
-  const counted =
-    <A extends [InboundOrigin, ...unknown[]], R extends IntakeOutcome | void>(method: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const channel = args[0].platform;
-      try {
-        const result = await method(...args);
-        metrics.inbound(channel, inboundOutcomeOf(result));
-        return result;
-      } catch (error) {
-        metrics.inbound(channel, 'failed');
-        throw error;
-      }
-    };
-  return {
-    ...intake,
-    receive: counted(intake.receive),
-    chooseDepartment: counted(intake.chooseDepartment),
-    rate: counted(intake.rate),
-    react: counted(intake.react),
-    edit: counted(intake.edit),
-  };
 }

@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig, type Config } from '../config';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, tightenTree, usePrivateUmask } from '../platform/private-files';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, tightenTree, usePrivateUmask } from '../private-files';
 
 export const MANIFEST = 'manifest.json';
 export const DATABASE_ARCHIVE = 'database.tar.gz';

@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client';
 import { buildServices } from '../app';
 import { createMailer } from '../mail/mailer';
 import { createLogger } from '../platform/logger';
-import { usePrivateUmask } from '../platform/private-files';
+import { usePrivateUmask } from '../private-files';
 import { createDemoClock, DEMO_ADMIN_EMAIL, DEMO_AGENTS, DEMO_COMPANY, DEMO_PASSWORD, seedDemo } from './demo-seed';
 
 async function main() {

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { databaseStore, diskStore, type ByteStore, type FileStorageKind } from '../files/byte-stores';
-import { usePrivateUmask } from '../platform/private-files';
+import { usePrivateUmask } from '../private-files';
 import { assertDatabaseClosed } from './backup';
 
 export type MoveResult = { copied: number; alreadyThere: number; failed: { key: string; reason: string }[] };

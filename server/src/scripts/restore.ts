@@ -14,7 +14,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { PRIVATE_FOLDER_MODE, tightenTree, usePrivateUmask } from '../platform/private-files';
+import { PRIVATE_FOLDER_MODE, tightenTree, usePrivateUmask } from '../private-files';
 import {
   assertDatabaseClosed,
   BackupError,

@@ -17,7 +17,7 @@ import { rotateChannelSecrets, type RotationResult } from '../channels/channel-s
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { replaceSecretFile } from '../platform/generated-file';
-import { usePrivateUmask } from '../platform/private-files';
+import { usePrivateUmask } from '../private-files';
 import {
   createSecretBox,
   formatSecretsKey,
