@@ -75,7 +75,7 @@ export function createConnectionMonitor(
     current = next;
     if (next === 'lost') callsFailed = true;
     // Calls failed meanwhile: what the page shows may be stale. (A socket's own reconnection refetches what its
-    // events maintain, see onEveryConnect.)
+    // events maintain, see useSocketEvents' `connect`.)
     const recovered = next === 'online' && callsFailed;
     if (next === 'online') callsFailed = false;
     for (const listener of listeners) listener();

@@ -1,14 +1,17 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import type { ServerEvents } from '@kreechat/contract';
+import type { ServerEventName, ServerEvents } from '@kreechat/contract';
 import { connection } from './connection';
 
 /** The workspace's live connection: it only listens (SPEC §7 names no client events). */
 export type WorkspaceSocket = Socket<ServerEvents, Record<string, never>>;
 
+/** How a live connection is opened: Socket.IO's manager and socket options. */
+export type LiveSocketOptions = Partial<ManagerOptions & SocketOptions>;
+
 /** SPEC §9 workspace socket: 20 s connect timeout, reconnection delay 1 s up to 5 s, randomisation 0.5. */
-export const WORKSPACE_SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+export const WORKSPACE_SOCKET_OPTIONS: LiveSocketOptions = {
   path: '/socket.io',
   transports: ['websocket'],
   withCredentials: true,
@@ -20,13 +23,14 @@ export const WORKSPACE_SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> =
 };
 
 /**
- * Opens the workspace socket (same origin, the session cookie authenticates the handshake) on mount and closes
- * it on unmount. Returns null until it exists.
+ * Opens a live connection (same origin, the session cookie authenticates the handshake) with `options` on mount and
+ * closes it on unmount. Returns null until it exists. `options` should be a constant: new options open a new
+ * connection.
  */
-export function useWorkspaceSocket(): WorkspaceSocket | null {
+export function useLiveSocket(options: LiveSocketOptions): WorkspaceSocket | null {
   const [socket, setSocket] = useState<WorkspaceSocket | null>(null);
   useEffect(() => {
-    const created: WorkspaceSocket = io(WORKSPACE_SOCKET_OPTIONS);
+    const created: WorkspaceSocket = io(options);
     setSocket(created);
     // A drop shows the "reconnecting" banner until the socket is back.
     const untrack = connection.trackSocket(created);
@@ -35,20 +39,55 @@ export function useWorkspaceSocket(): WorkspaceSocket | null {
       created.close();
       setSocket(null);
     };
-  }, []);
+  }, [options]);
   return socket;
 }
 
+/** The workspace's live connection, open while the workspace is mounted. */
+export const useWorkspaceSocket = (): WorkspaceSocket | null => useLiveSocket(WORKSPACE_SOCKET_OPTIONS);
+
 /**
- * Calls `refetch` on every (re)connection. Events sent while the socket was down — or before its first
- * handshake, while the screen's first requests were in flight — are lost, so whatever the events maintain must be
- * read again from the server.
+ * What a screen hears on a socket: a handler per server event, and `connect`, called on every (re)connection.
+ * Events sent while the socket was down — or before its first handshake, while the screen's first requests were in
+ * flight — are lost, so whatever the events maintain is read again from the server in `connect`.
  */
-export function onEveryConnect(socket: WorkspaceSocket, refetch: () => void): () => void {
-  socket.on('connect', refetch);
-  return () => {
-    socket.off('connect', refetch);
-  };
+export type SocketHandlers = { [E in ServerEventName]?: ServerEvents[E] } & { connect?: () => void };
+
+type HandlerName = keyof SocketHandlers;
+
+/** The socket seen as a plain emitter: the names subscribed are only known at run time. */
+interface Emitter {
+  on(name: string, listener: (payload: unknown) => void): unknown;
+  off(name: string, listener: (payload: unknown) => void): unknown;
+}
+
+/**
+ * Subscribes `handlers` on `socket` while it exists and unsubscribes them on unmount or when the socket changes.
+ * The handlers may be new functions on every render: the subscription calls the newest ones and is renewed only
+ * when the socket or the set of event names changes, so no event is missed between renders.
+ */
+export function useSocketEvents(socket: WorkspaceSocket | null, handlers: SocketHandlers): void {
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  const names = Object.keys(handlers).sort().join(' ');
+
+  useEffect(() => {
+    if (!socket || !names) return;
+    const emitter = socket as unknown as Emitter;
+    const subscribed = names.split(' ').map((name) => {
+      const listener = (payload: unknown) => {
+        const handler = latest.current[name as HandlerName] as ((payload: unknown) => void) | undefined;
+        handler?.(payload);
+      };
+      emitter.on(name, listener);
+      return { name, listener };
+    });
+    return () => {
+      for (const { name, listener } of subscribed) emitter.off(name, listener);
+    };
+  }, [socket, names]);
 }
 
 /**
@@ -57,14 +96,7 @@ export function onEveryConnect(socket: WorkspaceSocket, refetch: () => void): ()
  */
 export function useRefreshOnAccessChange(socket: WorkspaceSocket | null): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    const refresh = () => void queryClient.invalidateQueries();
-    socket.on('accessChanged', refresh);
-    return () => {
-      socket.off('accessChanged', refresh);
-    };
-  }, [socket, queryClient]);
+  useSocketEvents(socket, { accessChanged: () => void queryClient.invalidateQueries() });
 }
 
 /**

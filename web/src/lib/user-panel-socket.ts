@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
-import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
-import { connection } from './connection';
-import type { WorkspaceSocket } from './socket';
+import { useLiveSocket, type LiveSocketOptions, type WorkspaceSocket } from './socket';
 
 /** SPEC §7 user-panel socket: websocket only, up to 10 reconnection attempts, 1 s apart. */
-export const USER_PANEL_SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+export const USER_PANEL_SOCKET_OPTIONS: LiveSocketOptions = {
   path: '/socket.io',
   transports: ['websocket'],
   withCredentials: true,
@@ -15,22 +12,5 @@ export const USER_PANEL_SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> 
   randomizationFactor: 0,
 };
 
-/**
- * Opens the user panel's live connection (same origin, the session cookie authenticates the handshake) on mount
- * and closes it on unmount. Returns null until it exists. It listens only, like the workspace's.
- */
-export function useUserPanelSocket(): WorkspaceSocket | null {
-  const [socket, setSocket] = useState<WorkspaceSocket | null>(null);
-  useEffect(() => {
-    const created: WorkspaceSocket = io(USER_PANEL_SOCKET_OPTIONS);
-    setSocket(created);
-    // A drop shows the "reconnecting" banner until the socket is back.
-    const untrack = connection.trackSocket(created);
-    return () => {
-      untrack();
-      created.close();
-      setSocket(null);
-    };
-  }, []);
-  return socket;
-}
+/** The user panel's live connection, open while the panel is mounted. It listens only, like the workspace's. */
+export const useUserPanelSocket = (): WorkspaceSocket | null => useLiveSocket(USER_PANEL_SOCKET_OPTIONS);

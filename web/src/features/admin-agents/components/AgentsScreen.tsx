@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { getCoreRowModel, getPaginationRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { UserPlus, Users, Wifi } from 'lucide-react';
@@ -14,7 +14,7 @@ import { Switch } from '@/components/Switch';
 import { shortId } from '@/lib/format';
 import { ROLE_HINT, ROLE_NAME, ROLES_BY_REACH } from '@/lib/roles';
 import { useSession } from '@/lib/session';
-import { onEveryConnect, usePanelSocket } from '@/lib/socket';
+import { usePanelSocket, useSocketEvents } from '@/lib/socket';
 import {
   allAgentsQueryKey,
   appendAgent,
@@ -29,23 +29,14 @@ import styles from './agents.module.css';
 
 /** Keeps the online count and the table live (SPEC §2 Agents: totalOnlineAgents, newUser). */
 function useLiveAgents(refetch: () => void) {
-  const socket = usePanelSocket();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    const update = (patch: (data: AllAgentsResponse) => AllAgentsResponse | undefined) =>
-      queryClient.setQueryData<AllAgentsResponse>(allAgentsQueryKey, (data) => data && patch(data));
-    const onCount = ({ onlineAgents }: { onlineAgents: number }) => update((data) => ({ ...data, onlineAgents }));
-    const onUser = ({ agent }: { agent: Agent }) => update((data) => appendAgent(data, agent));
-    socket.on('totalOnlineAgents', onCount);
-    socket.on('newUser', onUser);
-    const stop = onEveryConnect(socket, refetch);
-    return () => {
-      socket.off('totalOnlineAgents', onCount);
-      socket.off('newUser', onUser);
-      stop();
-    };
-  }, [socket, queryClient, refetch]);
+  const update = (patch: (data: AllAgentsResponse) => AllAgentsResponse | undefined) =>
+    queryClient.setQueryData<AllAgentsResponse>(allAgentsQueryKey, (data) => data && patch(data));
+  useSocketEvents(usePanelSocket(), {
+    totalOnlineAgents: ({ onlineAgents }) => update((data) => ({ ...data, onlineAgents })),
+    newUser: ({ agent }) => update((data) => appendAgent(data, agent)),
+    connect: refetch,
+  });
 }
 
 /** `/admin-panel/agents` (admins only): widgets, the agents table and the register overlay. */
@@ -57,7 +48,7 @@ export function AgentsScreen() {
   const toggleDisabled = useToggleDisabled();
   const [registering, setRegistering] = useState(false);
   const { refetch } = agents;
-  useLiveAgents(useMemo(() => () => void refetch(), [refetch]));
+  useLiveAgents(() => void refetch());
 
   const columns = useMemo<ColumnDef<Agent>[]>(
     () => [

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ServerEventPayload } from '@kreechat/contract';
-import { onEveryConnect, usePanelSocket } from '@/lib/socket';
+import { usePanelSocket, useSocketEvents } from '@/lib/socket';
 import { whatsAppTemplatesQueryKey, type WhatsAppTemplate } from '@/features/admin-settings/api/get-whatsapp-templates';
 import { patchTemplateStatus } from '@/features/admin-settings/lib/whatsapp-templates';
 
@@ -10,24 +8,17 @@ import { patchTemplateStatus } from '@/features/admin-settings/lib/whatsapp-temp
  * admins). A template the list does not hold, or a reconnection (events may have been missed), reads it again.
  */
 export function useLiveTemplates(): void {
-  const socket = usePanelSocket();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    const reread = () => void queryClient.invalidateQueries({ queryKey: whatsAppTemplatesQueryKey });
-    const onStatus = (event: ServerEventPayload<'templateStatus'>) => {
+  const reread = () => void queryClient.invalidateQueries({ queryKey: whatsAppTemplatesQueryKey });
+  useSocketEvents(usePanelSocket(), {
+    templateStatus: (event) => {
       const { list, found } = patchTemplateStatus(
         queryClient.getQueryData<WhatsAppTemplate[]>(whatsAppTemplatesQueryKey),
         event,
       );
       if (found) queryClient.setQueryData(whatsAppTemplatesQueryKey, list);
       else reread();
-    };
-    socket.on('templateStatus', onStatus);
-    const stop = onEveryConnect(socket, reread);
-    return () => {
-      socket.off('templateStatus', onStatus);
-      stop();
-    };
-  }, [socket, queryClient]);
+    },
+    connect: reread,
+  });
 }

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventName } from '@kreechat/contract';
 import { adminTicketsQueryRoot } from '@/lib/query-keys';
-import { onEveryConnect, usePanelSocket } from '@/lib/socket';
+import { usePanelSocket, useSocketEvents, type SocketHandlers } from '@/lib/socket';
 
 /** What changes a row or a widget: a ticket opened, accepted, moved or closed, a client renamed or renumbered. */
 const CHANGES: ServerEventName[] = ['newTicket', 'acceptTicket', 'newHandler', 'closeTicket', 'clientUpdated'];
@@ -17,21 +17,21 @@ const LIVE_REFRESH_MS = 2_000;
 export function useLiveTickets(): void {
   const socket = usePanelSocket();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        void queryClient.invalidateQueries({ queryKey: adminTicketsQueryRoot });
-      }, LIVE_REFRESH_MS);
-    };
-    for (const event of CHANGES) socket.on(event, refresh);
-    const stop = onEveryConnect(socket, refresh);
-    return () => {
-      clearTimeout(timer);
-      for (const event of CHANGES) socket.off(event, refresh);
-      stop();
-    };
-  }, [socket, queryClient]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    },
+    [socket],
+  );
+  const refresh = () => {
+    timer.current ??= setTimeout(() => {
+      timer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: adminTicketsQueryRoot });
+    }, LIVE_REFRESH_MS);
+  };
+  const handlers: SocketHandlers = { connect: refresh };
+  for (const event of CHANGES) handlers[event] = refresh;
+  useSocketEvents(socket, handlers);
 }

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerEventPayload } from '@kreechat/contract';
-import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { useSocketEvents, type WorkspaceSocket } from '@/lib/socket';
 import { bubblesQueryKey } from '@/features/bubbles/api/get-bubbles';
 import { removeBubble, showBubble } from '@/features/bubbles/lib/bubble-cache';
 
@@ -12,22 +11,11 @@ import { removeBubble, showBubble } from '@/features/bubbles/lib/bubble-cache';
  */
 export function useBubbleLiveUpdates(socket: WorkspaceSocket | null): void {
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (!socket) return;
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: bubblesQueryKey });
-    const onShow = ({ bubble }: ServerEventPayload<'newBubble'>) => showBubble(queryClient, bubble);
-    const onDelete = ({ bubbleid }: ServerEventPayload<'deleteBubble'>) => removeBubble(queryClient, bubbleid);
-
-    const unsubscribe = onEveryConnect(socket, refetch);
-    socket.on('newBubble', onShow);
-    socket.on('updateBubble', onShow);
-    socket.on('deleteBubble', onDelete);
-    return () => {
-      unsubscribe();
-      socket.off('newBubble', onShow);
-      socket.off('updateBubble', onShow);
-      socket.off('deleteBubble', onDelete);
-    };
-  }, [socket, queryClient]);
+  const onShow = ({ bubble }: ServerEventPayload<'newBubble'>) => showBubble(queryClient, bubble);
+  useSocketEvents(socket, {
+    connect: () => void queryClient.invalidateQueries({ queryKey: bubblesQueryKey }),
+    newBubble: onShow,
+    updateBubble: onShow,
+    deleteBubble: ({ bubbleid }) => removeBubble(queryClient, bubbleid),
+  });
 }

@@ -1,8 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ServerEventPayload } from '@kreechat/contract';
 import { refetchIfInFlight } from '@/lib/query-client';
-import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { useSocketEvents, type WorkspaceSocket } from '@/lib/socket';
 import { chatQueryRoot } from '@/features/chat/api/get-chat';
 import { pinsQueryRoot } from '@/features/chat/api/get-pins';
 import { whatsAppWindowQueryRoot, whatsAppWindowTicketKey } from '@/features/chat/api/get-whatsapp-window';
@@ -18,62 +16,42 @@ import { settleOutboxByContent } from '@/features/chat/lib/outbox';
  */
 export function useChatLiveUpdates(socket: WorkspaceSocket | null, viewerId: string): void {
   const queryClient = useQueryClient();
-  const viewer = useRef(viewerId);
-  viewer.current = viewerId;
-
-  useEffect(() => {
-    if (!socket) return;
-    const refetch = () => {
-      void queryClient.invalidateQueries({ queryKey: chatQueryRoot });
-      void queryClient.invalidateQueries({ queryKey: pinsQueryRoot });
-      void queryClient.invalidateQueries({ queryKey: whatsAppWindowQueryRoot });
-    };
-    const onNewMessage = ({ message }: ServerEventPayload<'newMessage'>) => {
-      if (message.isagent && message.senderid === viewer.current && message.type === 'text') {
+  const refetch = () => {
+    void queryClient.invalidateQueries({ queryKey: chatQueryRoot });
+    void queryClient.invalidateQueries({ queryKey: pinsQueryRoot });
+    void queryClient.invalidateQueries({ queryKey: whatsAppWindowQueryRoot });
+  };
+  useSocketEvents(socket, {
+    connect: refetch,
+    newMessage: ({ message }) => {
+      if (message.isagent && message.senderid === viewerId && message.type === 'text') {
         settleOutboxByContent(queryClient, message.ticketid, message.content);
       }
       showMessage(queryClient, message);
       refetchIfInFlight(queryClient, chatQueryRoot);
       // The client wrote: their 24-hour window (WhatsApp) opens again.
       if (!message.isagent) void queryClient.invalidateQueries({ queryKey: whatsAppWindowTicketKey(message.ticketid) });
-    };
-    const onStatus = ({ message }: ServerEventPayload<'messageStatus'>) => {
+    },
+    messageStatus: ({ message }) => {
       updateMessage(queryClient, message);
       refetchIfInFlight(queryClient, chatQueryRoot);
-    };
-    const onReaction = (event: ServerEventPayload<'newReaction'>) => {
+    },
+    newReaction: (event) => {
       showReaction(queryClient, event);
       refetchIfInFlight(queryClient, chatQueryRoot);
-    };
-    const onPinned = ({ pin }: ServerEventPayload<'newPinnedMessage'>) => {
+    },
+    newPinnedMessage: ({ pin }) => {
       showPin(queryClient, pin);
       refetchIfInFlight(queryClient, pinsQueryRoot);
-    };
-    const onUnpinned = (removed: ServerEventPayload<'unpinMessage'>) => {
+    },
+    unpinMessage: (removed) => {
       hidePin(queryClient, removed);
       refetchIfInFlight(queryClient, pinsQueryRoot);
-    };
+    },
     // A client was erased: the loaded chats read again, so their messages show as erased (one event, not one per
     // message of a long history).
-    const onClientUpdated = ({ client }: ServerEventPayload<'clientUpdated'>) => {
+    clientUpdated: ({ client }) => {
       if (client.erased_on) refetch();
-    };
-
-    const unsubscribe = onEveryConnect(socket, refetch);
-    socket.on('newMessage', onNewMessage);
-    socket.on('messageStatus', onStatus);
-    socket.on('newReaction', onReaction);
-    socket.on('newPinnedMessage', onPinned);
-    socket.on('unpinMessage', onUnpinned);
-    socket.on('clientUpdated', onClientUpdated);
-    return () => {
-      unsubscribe();
-      socket.off('newMessage', onNewMessage);
-      socket.off('messageStatus', onStatus);
-      socket.off('newReaction', onReaction);
-      socket.off('newPinnedMessage', onPinned);
-      socket.off('unpinMessage', onUnpinned);
-      socket.off('clientUpdated', onClientUpdated);
-    };
-  }, [socket, queryClient]);
+    },
+  });
 }

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ServerEventPayload } from '@kreechat/contract';
-import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { useSocketEvents, type WorkspaceSocket } from '@/lib/socket';
 import { clientPanelKey, clientPanelRoot, type ClientPanelPages } from '@/features/client-panel/api/get-client-panel';
 import { patchPanelClient } from '@/features/client-panel/lib/panel-pages';
 
@@ -13,36 +11,24 @@ import { patchPanelClient } from '@/features/client-panel/lib/panel-pages';
  */
 export function useClientPanelLive(socket: WorkspaceSocket | null): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    const refetch = (clientid: string | null | undefined) => {
-      if (clientid) void queryClient.invalidateQueries({ queryKey: clientPanelKey(clientid) });
-    };
-    const onClient = ({ client }: ServerEventPayload<'clientUpdated'>) =>
+  const refetch = (clientid: string | null | undefined) => {
+    if (clientid) void queryClient.invalidateQueries({ queryKey: clientPanelKey(clientid) });
+  };
+  const onTicket = ({ ticket }: { ticket: { clientid: string } }) => refetch(ticket.clientid);
+  useSocketEvents(socket, {
+    clientUpdated: ({ client }) =>
       queryClient.setQueryData<ClientPanelPages>(clientPanelKey(client.clientid), (data) =>
         patchPanelClient(data, client),
-      );
-    const onTicket = ({ ticket }: { ticket: { clientid: string } }) => refetch(ticket.clientid);
-    const onMessage = ({ message }: ServerEventPayload<'newMessage'>) => {
+      ),
+    newTicket: onTicket,
+    acceptTicket: onTicket,
+    newHandler: onTicket,
+    closeTicket: onTicket,
+    newMessage: ({ message }) => {
       if (message.type === 'rating' || message.type === 'close' || message.type === 'reopen') {
         refetch(message.clientid);
       }
-    };
-    socket.on('clientUpdated', onClient);
-    socket.on('newTicket', onTicket);
-    socket.on('acceptTicket', onTicket);
-    socket.on('newHandler', onTicket);
-    socket.on('closeTicket', onTicket);
-    socket.on('newMessage', onMessage);
-    const stop = onEveryConnect(socket, () => void queryClient.invalidateQueries({ queryKey: clientPanelRoot }));
-    return () => {
-      socket.off('clientUpdated', onClient);
-      socket.off('newTicket', onTicket);
-      socket.off('acceptTicket', onTicket);
-      socket.off('newHandler', onTicket);
-      socket.off('closeTicket', onTicket);
-      socket.off('newMessage', onMessage);
-      stop();
-    };
-  }, [socket, queryClient]);
+    },
+    connect: () => void queryClient.invalidateQueries({ queryKey: clientPanelRoot }),
+  });
 }

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Colleague, PresenceBatch, PresenceEvent } from '@kreechat/contract';
-import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { useSocketEvents, type WorkspaceSocket } from '@/lib/socket';
 import { colleaguesQueryKey } from '@/features/colleagues/api/get-colleagues';
 import { applyPresence, applyPresenceBatch } from '@/features/colleagues/lib/presence';
 
@@ -11,24 +10,13 @@ import { applyPresence, applyPresenceBatch } from '@/features/colleagues/lib/pre
  */
 export function usePresenceLiveUpdates(socket: WorkspaceSocket | null): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    const apply = (event: PresenceEvent) =>
-      queryClient.setQueryData<Colleague[]>(colleaguesQueryKey, (list) => list && applyPresence(list, event));
-    const applyBatch = (batch: PresenceBatch) =>
-      queryClient.setQueryData<Colleague[]>(colleaguesQueryKey, (list) => list && applyPresenceBatch(list, batch));
-    const unsubscribe = onEveryConnect(
-      socket,
-      () => void queryClient.invalidateQueries({ queryKey: colleaguesQueryKey }),
-    );
-    socket.on('userLogin', apply);
-    socket.on('userLogout', apply);
-    socket.on('presenceChanged', applyBatch);
-    return () => {
-      unsubscribe();
-      socket.off('userLogin', apply);
-      socket.off('userLogout', apply);
-      socket.off('presenceChanged', applyBatch);
-    };
-  }, [socket, queryClient]);
+  const apply = (event: PresenceEvent) =>
+    queryClient.setQueryData<Colleague[]>(colleaguesQueryKey, (list) => list && applyPresence(list, event));
+  useSocketEvents(socket, {
+    connect: () => void queryClient.invalidateQueries({ queryKey: colleaguesQueryKey }),
+    userLogin: apply,
+    userLogout: apply,
+    presenceChanged: (batch: PresenceBatch) =>
+      queryClient.setQueryData<Colleague[]>(colleaguesQueryKey, (list) => list && applyPresenceBatch(list, batch)),
+  });
 }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationsResponse, ServerEventPayload } from '@kreechat/contract';
+import type { Notification, NotificationsResponse } from '@kreechat/contract';
 import { dayKey } from '@/lib/dates';
-import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { useSocketEvents, type WorkspaceSocket } from '@/lib/socket';
 import {
   notificationsQueryKey,
   useNotifications,
@@ -23,8 +23,6 @@ export function useNotificationsInbox(socket: WorkspaceSocket | null) {
   const reset = useResetNotificationsCount();
   const [open, setOpenState] = useState(false);
   const [banner, setBanner] = useState<Notification | null>(null);
-  const openRef = useRef(open);
-  openRef.current = open;
 
   const count = notifications.data?.count ?? 0;
   const resetCount = reset.mutate;
@@ -37,28 +35,19 @@ export function useNotificationsInbox(socket: WorkspaceSocket | null) {
     [resetCount, count],
   );
 
-  useEffect(() => {
-    if (!socket) return;
-    const onNotification = ({ notification, count: unseen }: ServerEventPayload<'newNotification'>) => {
+  useSocketEvents(socket, {
+    newNotification: ({ notification, count: unseen }) => {
       const day = dayKey(notification.created_on);
       queryClient.setQueryData<NotificationsResponse>(
         notificationsQueryKey,
         (data) => data && upsertNotification(data, notification, unseen, day),
       );
       // Arriving while the panel shows, it is seen at once.
-      if (openRef.current) resetCount();
+      if (open) resetCount();
       else setBanner(notification);
-    };
-    const unsubscribe = onEveryConnect(
-      socket,
-      () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
-    );
-    socket.on('newNotification', onNotification);
-    return () => {
-      unsubscribe();
-      socket.off('newNotification', onNotification);
-    };
-  }, [socket, queryClient, resetCount]);
+    },
+    connect: () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
 
   useEffect(() => {
     if (!banner) return;

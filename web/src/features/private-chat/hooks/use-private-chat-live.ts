@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ServerEventPayload } from '@kreechat/contract';
 import { dayKey } from '@/lib/dates';
-import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { useSocketEvents, type WorkspaceSocket } from '@/lib/socket';
 import { privateChatQueryKey, privateChatQueryRoot } from '@/features/private-chat/api/get-private-chat';
 import { appendPrivateMessage, peerOf, type PrivateChatPages } from '@/features/private-chat/lib/private-chat-cache';
 
@@ -13,8 +12,6 @@ import { appendPrivateMessage, peerOf, type PrivateChatPages } from '@/features/
 export function usePrivateChatLive(socket: WorkspaceSocket | null, viewerId: string, openPeerId: string | null) {
   const queryClient = useQueryClient();
   const [unread, setUnread] = useState<ReadonlyMap<string, number>>(() => new Map());
-  const openPeer = useRef(openPeerId);
-  openPeer.current = openPeerId;
 
   const markRead = useCallback((peerId: string) => {
     setUnread((current) => {
@@ -25,28 +22,19 @@ export function usePrivateChatLive(socket: WorkspaceSocket | null, viewerId: str
     });
   }, []);
 
-  useEffect(() => {
-    if (!socket) return;
-    const onMessage = ({ message }: ServerEventPayload<'newPrivateMessage'>) => {
+  useSocketEvents(socket, {
+    newPrivateMessage: ({ message }) => {
       const peerId = peerOf(message, viewerId);
       queryClient.setQueryData<PrivateChatPages>(
         privateChatQueryKey(peerId),
         (pages) => pages && appendPrivateMessage(pages, message, dayKey(message.created_on)),
       );
-      if (message.senderid !== viewerId && peerId !== openPeer.current) {
+      if (message.senderid !== viewerId && peerId !== openPeerId) {
         setUnread((current) => new Map(current).set(peerId, (current.get(peerId) ?? 0) + 1));
       }
-    };
-    const unsubscribe = onEveryConnect(
-      socket,
-      () => void queryClient.invalidateQueries({ queryKey: privateChatQueryRoot }),
-    );
-    socket.on('newPrivateMessage', onMessage);
-    return () => {
-      unsubscribe();
-      socket.off('newPrivateMessage', onMessage);
-    };
-  }, [socket, queryClient, viewerId]);
+    },
+    connect: () => void queryClient.invalidateQueries({ queryKey: privateChatQueryRoot }),
+  });
 
   return { unread, markRead };
 }

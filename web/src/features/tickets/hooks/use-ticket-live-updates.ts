@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Client, Message, ServerEventPayload, Ticket } from '@kreechat/contract';
+import type { Client, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { playChime, startTitleBlink, stopTitleBlink, armSound } from '@/lib/alerts';
 import { refetchIfInFlight } from '@/lib/query-client';
-import { onEveryConnect, type WorkspaceSocket } from '@/lib/socket';
+import { useSocketEvents, type WorkspaceSocket } from '@/lib/socket';
 import type { Viewer } from '@/lib/session';
 import { closedTicketsQueryRoot } from '@/features/tickets/api/get-closed-tickets';
 import { openTicketsQueryKey } from '@/features/tickets/api/get-open-tickets';
@@ -31,58 +31,51 @@ interface TicketLiveOptions {
 /**
  * Keeps the pending and closed lists current from the live events (SPEC §4): new and reopened tickets (with a
  * chime and the blinking title), accepts, handler and department changes, closes, and each message's unread mark
- * and card preview (with a chime for client messages) and its delivery state, clients' new names and account numbers. Refetches the lists
- * on every (re)connection.
+ * and card preview (with a chime for client messages) and its delivery state, clients' new names and account
+ * numbers. Refetches the lists on every (re)connection.
  */
 export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: TicketLiveOptions): void {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const alertText = t('tickets.newTicketAlert');
-  // The handlers stay subscribed across renders and read the newest options from here.
-  const latest = useRef({ ...options, alertText });
-  useLayoutEffect(() => {
-    latest.current = { ...options, alertText };
-  });
+  const { viewer, openTicketId, onTicket, onClient } = options;
 
   useEffect(() => {
     armSound();
     return () => stopTitleBlink();
   }, []);
 
-  useEffect(() => {
-    if (!socket) return;
+  const refetch = () => {
+    void queryClient.invalidateQueries({ queryKey: openTicketsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: closedTicketsQueryRoot });
+  };
+  const keepLists = () => {
+    refetchIfInFlight(queryClient, openTicketsQueryKey);
+    refetchIfInFlight(queryClient, closedTicketsQueryRoot);
+  };
+  const onChangedTicket = ({ ticket }: { ticket: Ticket }) => {
+    onTicket?.(ticket);
+    applyTicketChange(queryClient, ticket, viewer);
+    keepLists();
+  };
 
-    const refetch = () => {
-      void queryClient.invalidateQueries({ queryKey: openTicketsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: closedTicketsQueryRoot });
-    };
-    const keepLists = () => {
-      refetchIfInFlight(queryClient, openTicketsQueryKey);
-      refetchIfInFlight(queryClient, closedTicketsQueryRoot);
-    };
-
-    const onNewTicket = ({ ticket }: ServerEventPayload<'newTicket'>) => {
+  useSocketEvents(socket, {
+    connect: refetch,
+    newTicket: ({ ticket }) => {
       showOpenTicket(queryClient, ticket, 'first');
       keepLists();
-      latest.current.onTicket?.(ticket);
+      onTicket?.(ticket);
       playChime();
-      startTitleBlink(latest.current.alertText);
-    };
-
-    const onChangedTicket = ({ ticket }: { ticket: Ticket }) => {
-      latest.current.onTicket?.(ticket);
-      applyTicketChange(queryClient, ticket, latest.current.viewer);
+      startTitleBlink(alertText);
+    },
+    acceptTicket: onChangedTicket,
+    newHandler: onChangedTicket,
+    closeTicket: ({ ticket }) => {
+      showClosedTicket(queryClient, ticket, viewer.id);
       keepLists();
-    };
-
-    const onCloseTicket = ({ ticket }: ServerEventPayload<'closeTicket'>) => {
-      showClosedTicket(queryClient, ticket, latest.current.viewer.id);
-      keepLists();
-      latest.current.onTicket?.(ticket);
-    };
-
-    const onNewMessage = ({ message }: { message: Message }) => {
-      const { viewer, openTicketId } = latest.current;
+      onTicket?.(ticket);
+    },
+    newMessage: ({ message }) => {
       const ticket = queryClient
         .getQueryData<Ticket[]>(openTicketsQueryKey)
         ?.find((candidate) => candidate.ticketid === message.ticketid);
@@ -90,39 +83,18 @@ export function useTicketLiveUpdates(socket: WorkspaceSocket | null, options: Ti
       refetchIfInFlight(queryClient, openTicketsQueryKey);
       if (marksUnread(message, viewer.id, openTicketId)) markTicketUnread(queryClient, message.ticketid);
       if (chimesFor(message, ticket, viewer.id, openTicketId)) playChime();
-    };
-
+    },
     // A card whose last message is this one shows its delivery state (a reply that failed). A change that moved
     // the client's wait (the failed reply answered nobody; its retry answers again) brings the whole ticket.
-    const onMessageStatus = ({ message, ticket }: ServerEventPayload<'messageStatus'>) => {
+    messageStatus: ({ message, ticket }) => {
       if (ticket) return onChangedTicket({ ticket });
       queryClient.setQueryData<Ticket[]>(openTicketsQueryKey, (list) =>
         list ? withMessageStatus(list, message) : list,
       );
-    };
-
-    const onClientUpdated = ({ client }: ServerEventPayload<'clientUpdated'>) => {
+    },
+    clientUpdated: ({ client }) => {
       showClientChange(queryClient, client);
-      latest.current.onClient?.(client);
-    };
-
-    const unsubscribe = onEveryConnect(socket, refetch);
-    socket.on('newTicket', onNewTicket);
-    socket.on('acceptTicket', onChangedTicket);
-    socket.on('newHandler', onChangedTicket);
-    socket.on('closeTicket', onCloseTicket);
-    socket.on('newMessage', onNewMessage);
-    socket.on('messageStatus', onMessageStatus);
-    socket.on('clientUpdated', onClientUpdated);
-    return () => {
-      unsubscribe();
-      socket.off('newTicket', onNewTicket);
-      socket.off('acceptTicket', onChangedTicket);
-      socket.off('newHandler', onChangedTicket);
-      socket.off('closeTicket', onCloseTicket);
-      socket.off('newMessage', onNewMessage);
-      socket.off('messageStatus', onMessageStatus);
-      socket.off('clientUpdated', onClientUpdated);
-    };
-  }, [socket, queryClient]);
+      onClient?.(client);
+    },
+  });
 }
