@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { clients, departments, departmentSettings, messages, tickets } from '../../db/schema';
 
@@ -8,53 +8,10 @@ export type SweepCursor = { createdAt: Date; id: string };
 export type StillWaitingCandidate = Awaited<ReturnType<typeof autoRepliesRepo.stillWaitingCandidates>>[number];
 
 /**
- * The marks automatic messages keep on a ticket, each set by a conditional UPDATE so that two
- * processes, or two messages of one client at once, cannot both send the same automatic message.
+ * What the automatic replies read: the still-waiting sweep's candidates, the client's last message, a department's
+ * name. Read only: the marks they keep on a ticket are set through the tickets module's repo.
  */
 export const autoRepliesRepo = {
-  /**
-   * Marks the out-of-hours notice of the closed period that began at `closedSince`: true when this call set it
-   * (no notice yet, or only one from an earlier closed period), false when one went out in this period already.
-   */
-  async claimOutOfHours(tx: Tx, ticketId: string, closedSince: Date, now: Date): Promise<boolean> {
-    const rows = await tx
-      .update(tickets)
-      .set({ outOfHoursNoticeAt: now })
-      .where(
-        and(
-          eq(tickets.id, ticketId),
-          or(isNull(tickets.outOfHoursNoticeAt), lt(tickets.outOfHoursNoticeAt, closedSince)),
-        ),
-      )
-      .returning({ id: tickets.id });
-    return rows.length > 0;
-  },
-
-  /** The ticket started or came back while its department was closed (its card says so). */
-  async markArrivedClosed(tx: Tx, ticketId: string) {
-    await tx.update(tickets).set({ arrivedClosed: true }).where(eq(tickets.id, ticketId));
-  },
-
-  /**
-   * Marks the ticket told it is still waiting, only while nobody has accepted it and it was not told before:
-   * the row when this call set it, undefined when an agent accepted meanwhile or another process was first.
-   */
-  async claimStillWaiting(tx: Tx, ticketId: string, now: Date) {
-    const [row] = await tx
-      .update(tickets)
-      .set({ stillWaitingAt: now })
-      .where(
-        and(
-          eq(tickets.id, ticketId),
-          isNull(tickets.stillWaitingAt),
-          isNull(tickets.handlerId),
-          eq(tickets.stage, 'pending'),
-        ),
-      )
-      .returning();
-    return row;
-  },
-
   /**
    * Pending tickets not yet told they are still waiting, whose department has a still-waiting delay, in creation
    * order after `after` (tickets_still_waiting_idx), with what the message needs. Whether the delay has passed is

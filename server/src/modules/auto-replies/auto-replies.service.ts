@@ -17,7 +17,7 @@ import { languageOf, ticketNumber, type AutoMessageReader } from '../automatic-m
 import type { DeliveryService } from '../delivery';
 import type { HoursReader } from '../opening-hours';
 import { messageRepo, type MessageRow } from '../messages';
-import type { TicketRow } from '../tickets';
+import { ticketRepo, type TicketRow } from '../tickets';
 import { autoRepliesRepo } from './auto-replies.repo';
 import { formatNextOpening } from './next-opening';
 
@@ -147,7 +147,7 @@ export function createAutoReplies(deps: {
       const now = clock.now();
       const zoned = context.zonedOf(ticket.departmentId);
       const closedFrom = closedSince(zoned, now);
-      if (started && closedFrom) await autoRepliesRepo.markArrivedClosed(tx, ticket.id);
+      if (started && closedFrom) await ticketRepo.markArrivedClosed(tx, ticket.id);
 
       const language = languageOf(client.language);
       const to: Conversation = {
@@ -166,7 +166,7 @@ export function createAutoReplies(deps: {
 
       if (closedFrom) {
         const outOfHours = context.textOf('outOfHours', language);
-        if (outOfHours.enabled && (await autoRepliesRepo.claimOutOfHours(tx, ticket.id, closedFrom, now))) {
+        if (outOfHours.enabled && (await ticketRepo.claimOutOfHours(tx, ticket.id, closedFrom, now))) {
           const next_opening = formatNextOpening(nextOpening(zoned, now), now, { language, timeZone: zoned.timeZone });
           return [
             await writeAutoMessage(tx, { delivery, now }, to, 'outOfHours', outOfHours.text, {

@@ -8,7 +8,7 @@ import { languageOf, ticketNumber } from '../automatic-messages';
 import type { ClientService } from '../clients';
 import type { DeliveryService } from '../delivery';
 import { toMessage } from '../messages';
-import { audienceOf } from '../tickets';
+import { audienceOf, ticketRepo } from '../tickets';
 import { autoRepliesRepo, type StillWaitingCandidate, type SweepCursor } from './auto-replies.repo';
 import { writeAutoMessage, type AutoTextsPort, type HoursPort } from './auto-replies.service';
 
@@ -66,7 +66,7 @@ export function createStillWaitingSweeper(deps: {
       if (!last || now.getTime() - last.getTime() > window) return false;
     }
     const written = await db.transaction(async (tx) => {
-      const ticket = await autoRepliesRepo.claimStillWaiting(tx, c.id, now);
+      const ticket = await ticketRepo.claimStillWaiting(tx, c.id, now);
       if (!ticket) return undefined;
       // A client with no identity on the channel any more cannot be told; the mark stays so it is not tried again.
       const recipient = await clients.identity(c.clientId, c.platform, tx);

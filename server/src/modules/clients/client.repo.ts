@@ -202,6 +202,14 @@ export const clientRepo = {
     return row;
   },
 
+  /** One more reopened ticket on the client's profile; counted in the row, so two reopens at once both count. */
+  async countReopen(tx: Tx, companyId: string, clientId: string) {
+    await tx
+      .update(clients)
+      .set({ reopenedCount: sql`${clients.reopenedCount} + 1` })
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, clientId)));
+  },
+
   async toggleBlocked(tx: Tx, companyId: string, id: string) {
     const [row] = await tx
       .update(clients)

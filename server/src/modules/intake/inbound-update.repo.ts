@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { inboundUpdates } from '../../db/schema';
 
@@ -7,10 +7,22 @@ export type InboundKey = { channelKey: string; updateId: string };
 /**
  * `inbound_updates`, the raw updates channels receive: recorded before they are acknowledged, kept until
  * processed. Its only writer: the channel kit records and retries through {@link createInboundUpdates}, and intake
- * marks an update processed in the transaction that stores what it said (the fast path's statement does both in
- * `intake-fast.repo.ts`).
+ * marks an update processed in the transaction that stores what it said (the fast path's statement does both, with
+ * {@link inboundUpdateRepo.recordProcessedFrom} as one of its steps).
  */
 export const inboundUpdateRepo = {
+  /**
+   * The record of updates processed at once, as one step of a statement that composes others (intake's fast path).
+   * `from` is a FROM clause whose row `x` has channel_key, update_id, company_id and payload; an update recorded
+   * before is skipped. Returns (channel_key, update_id) of those it recorded.
+   */
+  recordProcessedFrom: (from: SQL, now: Date): SQL => sql`
+        insert into inbound_updates (channel_key, update_id, company_id, payload, received_at, processed_at, next_attempt_at)
+        select x.channel_key, x.update_id, x.company_id, x.payload, ${now}, ${now}, ${now}
+        from ${from}
+        on conflict do nothing
+        returning channel_key, update_id`,
+
   /**
    * Marks an update processed; false when it already was (a redelivery, or a retry that lost a race). With a
    * `payload`, the update is recorded in this same transaction: one commit records and processes it.

@@ -4,69 +4,17 @@
  * finds the client and their ticket, records the update, inserts the message and touches the ticket (and since
  * when its client waits) — all or nothing per message, so a message is never recorded without its update or the
  * reverse — and does so for every message gathered by the group commit. Anything else (a new client, a closed
- * ticket, a blocked client, a duplicate) goes the full way.
+ * ticket, a blocked client, a duplicate) goes the full way. Its writes are its tables' owners' (each repo hands
+ * its step as SQL to put in the statement: one writer per table, still one round trip); here it only reads.
  */
 import { sql } from 'drizzle-orm';
 import type { Platform } from '@kreechat/contract';
 import type { Db } from '../../db/client';
-import type { MessageRow } from '../messages';
-import type { TicketRow } from '../tickets';
+import { messageFromSql, messageRepo, type MessageRow, type MessageSqlRow } from '../messages';
+import { ticketRepo, type TicketRow } from '../tickets';
+import { inboundUpdateRepo } from './inbound-update.repo';
 
 type Rows<T> = { rows: T[] };
-
-type MessageDbRow = {
-  id: string;
-  seq: string | number;
-  company_id: string;
-  ticket_id: string;
-  client_id: string | null;
-  type: MessageRow['type'];
-  content: string;
-  is_agent: boolean;
-  created_by_id: string | null;
-  file_name: string | null;
-  file_size: string | number | null;
-  file_path: string | null;
-  thumbnail_path: string | null;
-  video_thumbnail_path: string | null;
-  region: string | null;
-  reaction: string | null;
-  reply_to_id: string | null;
-  delivery_status: MessageRow['deliveryStatus'];
-  delivery_error: string | null;
-  external_id: string | null;
-  idempotency_key: string | null;
-  auto_kind: MessageRow['autoKind'];
-  erased_at: Date | string | null;
-  created_at: Date | string;
-};
-
-const toMessageRow = (r: MessageDbRow): MessageRow => ({
-  id: r.id,
-  seq: Number(r.seq),
-  companyId: r.company_id,
-  ticketId: r.ticket_id,
-  clientId: r.client_id,
-  type: r.type,
-  content: r.content,
-  isAgent: r.is_agent,
-  createdById: r.created_by_id,
-  fileName: r.file_name,
-  fileSize: r.file_size === null ? null : Number(r.file_size),
-  filePath: r.file_path,
-  thumbnailPath: r.thumbnail_path,
-  videoThumbnailPath: r.video_thumbnail_path,
-  region: r.region,
-  reaction: r.reaction,
-  replyToId: r.reply_to_id,
-  deliveryStatus: r.delivery_status,
-  deliveryError: r.delivery_error,
-  externalId: r.external_id,
-  idempotencyKey: r.idempotency_key,
-  autoKind: r.auto_kind,
-  erasedAt: r.erased_at === null ? null : new Date(r.erased_at),
-  createdAt: new Date(r.created_at),
-});
 
 /** One inbound text or location, as the fast path writes it. */
 export type FastAppend = {
@@ -96,7 +44,7 @@ export type FastAppended = {
   ticket: Pick<TicketRow, 'id' | 'companyId' | 'departmentId' | 'handlerId'>;
 };
 
-type AppendedDbRow = MessageDbRow & { client_name: string; department_id: string; handler_id: string | null };
+type AppendedDbRow = MessageSqlRow & { client_name: string; department_id: string; handler_id: string | null };
 
 export const intakeFastRepo = {
   /**
@@ -153,23 +101,13 @@ export const intakeFastRepo = {
         order by t.id
         for no key update
       ), recorded as (
-        insert into inbound_updates (channel_key, update_id, company_id, payload, received_at, processed_at, next_attempt_at)
-        select x.channel_key, x.update_id, x.company_id, x.payload, ${now}, ${now}, ${now}
-        from thread x join open_ticket o on o.id = x.ticket_id
-        on conflict do nothing
-        returning channel_key, update_id
+        ${inboundUpdateRepo.recordProcessedFrom(sql`thread x join open_ticket o on o.id = x.ticket_id`, now)}
       ), inserted as (
-        insert into messages (id, company_id, ticket_id, client_id, type, content, region, is_agent, external_id, delivery_status, created_at)
-        select x.message_id, x.company_id, x.ticket_id, x.client_id, x.type, x.content, x.region, false, x.external_id,
-               'received', x.created_at
-        from thread x join recorded r on r.channel_key = x.channel_key and r.update_id = x.update_id
-        order by x.i
-        returning *
+        ${messageRepo.insertReceivedFrom(
+          sql`thread x join recorded r on r.channel_key = x.channel_key and r.update_id = x.update_id`,
+        )}
       ), touched as (
-        -- A client nobody owed an answer yet waits from their (first, in this batch) message on.
-        update tickets t set updated_at = ${now}, awaiting_since = coalesce(t.awaiting_since, w.written_at)
-        from (select ticket_id, min(created_at) as written_at from inserted group by ticket_id) w
-        where t.id = w.ticket_id
+        ${ticketRepo.touchManyFrom(sql`select ticket_id, min(created_at) as written_at from inserted group by ticket_id`, now)}
       )
       select m.*, x.client_name, o.department_id, o.handler_id
       from inserted m join thread x on x.message_id = m.id join open_ticket o on o.id = m.ticket_id`)) as unknown as Rows<AppendedDbRow>;
@@ -178,7 +116,7 @@ export const intakeFastRepo = {
       const r = byId.get(item.message.id);
       if (!r) return undefined;
       return {
-        row: toMessageRow(r),
+        row: messageFromSql(r),
         clientName: r.client_name,
         ticket: { id: r.ticket_id, companyId: r.company_id, departmentId: r.department_id, handlerId: r.handler_id },
       };

@@ -4,6 +4,6 @@ export { createFileAccess } from './file-access.service';
 export type { FileAccess } from './file-access.service';
 export { readFailure, storedFailure } from './delivery-failure';
 export type { DeliveryFailure } from './delivery-failure';
-export { messageRepo, toMessage } from './message.repo';
-export type { ExportedMessageRow, MessageRow, NewMessage, PurgeTotals } from './message.repo';
+export { messageFromSql, messageRepo, toMessage } from './message.repo';
+export type { ExportedMessageRow, MessageRow, MessageSqlRow, NewMessage, PurgeTotals } from './message.repo';
 export { messageRoutes } from './message.routes';

@@ -30,6 +30,62 @@ export type NewMessage = typeof messages.$inferInsert;
 /** What a retention sweep deletes, or would: messages, the attachments among them, and those attachments' bytes. */
 export type PurgeTotals = { messages: number; files: number; bytes: number };
 
+/** A `messages` row as raw SQL answers it (`returning *`): snake_case columns, bigints and dates maybe as text. */
+export type MessageSqlRow = {
+  id: string;
+  seq: string | number;
+  company_id: string;
+  ticket_id: string;
+  client_id: string | null;
+  type: MessageRow['type'];
+  content: string;
+  is_agent: boolean;
+  created_by_id: string | null;
+  file_name: string | null;
+  file_size: string | number | null;
+  file_path: string | null;
+  thumbnail_path: string | null;
+  video_thumbnail_path: string | null;
+  region: string | null;
+  reaction: string | null;
+  reply_to_id: string | null;
+  delivery_status: MessageRow['deliveryStatus'];
+  delivery_error: string | null;
+  external_id: string | null;
+  idempotency_key: string | null;
+  auto_kind: MessageRow['autoKind'];
+  erased_at: Date | string | null;
+  created_at: Date | string;
+};
+
+/** The one mapping of a raw `messages` row to the row drizzle reads. */
+export const messageFromSql = (r: MessageSqlRow): MessageRow => ({
+  id: r.id,
+  seq: Number(r.seq),
+  companyId: r.company_id,
+  ticketId: r.ticket_id,
+  clientId: r.client_id,
+  type: r.type,
+  content: r.content,
+  isAgent: r.is_agent,
+  createdById: r.created_by_id,
+  fileName: r.file_name,
+  fileSize: r.file_size === null ? null : Number(r.file_size),
+  filePath: r.file_path,
+  thumbnailPath: r.thumbnail_path,
+  videoThumbnailPath: r.video_thumbnail_path,
+  region: r.region,
+  reaction: r.reaction,
+  replyToId: r.reply_to_id,
+  deliveryStatus: r.delivery_status,
+  deliveryError: r.delivery_error,
+  externalId: r.external_id,
+  idempotencyKey: r.idempotency_key,
+  autoKind: r.auto_kind,
+  erasedAt: r.erased_at === null ? null : new Date(r.erased_at),
+  createdAt: new Date(r.created_at),
+});
+
 const replied = alias(messages, 'replied');
 
 function selectViews(tx: Tx) {
@@ -136,6 +192,20 @@ export const messageRepo = {
     const [row] = await tx.insert(messages).values(values).returning();
     return row!;
   },
+
+  /**
+   * The insert of clients' received messages, as one step of a statement that composes others (intake's fast path:
+   * record the update, insert the message, touch the ticket, in one round trip). `from` is a FROM clause whose
+   * row `x` has message_id, company_id, ticket_id, client_id, type, content, region, external_id, created_at and
+   * `i`, the order in which they are numbered. Returns every column (`returning *`: {@link messageFromSql} maps it).
+   */
+  insertReceivedFrom: (from: SQL): SQL => sql`
+        insert into messages (id, company_id, ticket_id, client_id, type, content, region, is_agent, external_id, delivery_status, created_at)
+        select x.message_id, x.company_id, x.ticket_id, x.client_id, x.type, x.content, x.region, false, x.external_id,
+               'received', x.created_at
+        from ${from}
+        order by x.i
+        returning *`,
 
   async view(tx: Tx, companyId: string, id: string): Promise<Message | undefined> {
     const [row] = await selectViews(tx).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));

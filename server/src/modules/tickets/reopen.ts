@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { ActionService } from '../actions';
+import { clientRepo } from '../clients';
 import { ticketRepo, type TicketRow } from './ticket.repo';
 
 /** The 'reopen' note the chat shows; written the same way whoever reopens. */
@@ -46,7 +47,7 @@ export async function reopenClosedTicket<M>(
     purgedAt: null,
     ...(by.channelRef !== undefined ? { channelRef: by.channelRef } : {}),
   });
-  await ticketRepo.countReopen(tx, ticket.companyId, ticket.clientId);
+  await clientRepo.countReopen(tx, ticket.companyId, ticket.clientId);
   const message = await deps.insertMessage(tx, {
     companyId: ticket.companyId,
     ticketId: ticket.id,

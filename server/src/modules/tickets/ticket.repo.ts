@@ -279,6 +279,62 @@ export const ticketRepo = {
       .where(eq(tickets.id, id));
   },
 
+  // The marks automatic messages keep on a ticket, each set by a conditional UPDATE so that two processes, or two
+  // messages of one client at once, cannot both send the same automatic message.
+
+  /**
+   * Marks the out-of-hours notice of the closed period that began at `closedSince`: true when this call set it
+   * (no notice yet, or only one from an earlier closed period), false when one went out in this period already.
+   */
+  async claimOutOfHours(tx: Tx, ticketId: string, closedSince: Date, now: Date): Promise<boolean> {
+    const rows = await tx
+      .update(tickets)
+      .set({ outOfHoursNoticeAt: now })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          or(isNull(tickets.outOfHoursNoticeAt), lt(tickets.outOfHoursNoticeAt, closedSince)),
+        ),
+      )
+      .returning({ id: tickets.id });
+    return rows.length > 0;
+  },
+
+  /** The ticket started or came back while its department was closed (its card says so). */
+  async markArrivedClosed(tx: Tx, ticketId: string) {
+    await tx.update(tickets).set({ arrivedClosed: true }).where(eq(tickets.id, ticketId));
+  },
+
+  /**
+   * Marks the ticket told it is still waiting, only while nobody has accepted it and it was not told before:
+   * the row when this call set it, undefined when an agent accepted meanwhile or another process was first.
+   */
+  async claimStillWaiting(tx: Tx, ticketId: string, now: Date) {
+    const [row] = await tx
+      .update(tickets)
+      .set({ stillWaitingAt: now })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          isNull(tickets.stillWaitingAt),
+          isNull(tickets.handlerId),
+          eq(tickets.stage, 'pending'),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /**
+   * {@link touch} for many tickets, as one step of a statement that composes others (intake's fast path). `written`
+   * is a query of (ticket_id, written_at): a client nobody owed an answer yet waits from their (first, in this
+   * batch) message on.
+   */
+  touchManyFrom: (written: SQL, now: Date): SQL => sql`
+        update tickets t set updated_at = ${now}, awaiting_since = coalesce(t.awaiting_since, w.written_at)
+        from (${written}) w
+        where t.id = w.ticket_id`,
+
   /**
    * An agent's message to the client: the client waits no more, and the ticket's first response is recorded if
    * this is it — in the same statement, so two first messages at once record the earlier committed one only.
@@ -377,14 +433,6 @@ export const ticketRepo = {
       .update(tickets)
       .set({ purgedAt: now })
       .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, [...ids])));
-  },
-
-  /** One more reopened ticket on the client's profile; counted in the row, so two reopens at once both count. */
-  async countReopen(tx: Tx, companyId: string, clientId: string) {
-    await tx
-      .update(clients)
-      .set({ reopenedCount: sql`${clients.reopenedCount} + 1` })
-      .where(and(eq(clients.companyId, companyId), eq(clients.id, clientId)));
   },
 
   async liveDepartments(tx: Tx, companyId: string) {
