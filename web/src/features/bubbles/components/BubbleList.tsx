@@ -11,6 +11,7 @@ import { IconButton } from '@/components/IconButton';
 import { Spinner } from '@/components/Spinner';
 import { bubblePreview } from '@/lib/format';
 import { useDeleteBubble } from '@/features/bubbles/api/delete-bubble';
+import page from '@/styles/page.module.css';
 import styles from './bubbles.module.css';
 
 interface BubbleListProps {
@@ -87,7 +88,11 @@ export function BubbleList({ query, editingId, onEdit }: BubbleListProps) {
   }
 
   return (
-    <section className={styles.card} aria-labelledby={titleId} aria-busy={query.isPending || undefined}>
+    <section
+      className={`${page.card} ${styles.card}`}
+      aria-labelledby={titleId}
+      aria-busy={query.isPending || undefined}
+    >
       <h2 id={titleId} className={styles.cardTitle}>
         {t('bubbles.yourBubbles')}
       </h2>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBubbles } from '@/features/bubbles/api/get-bubbles';
 import { BubbleForm } from './BubbleForm';
 import { BubbleList } from './BubbleList';
-import styles from './bubbles.module.css';
+import page from '@/styles/page.module.css';
 
 /**
  * The Bubbles manager of the user panel (SPEC §2): the create/edit area above the list of the agent's own
@@ -18,11 +18,11 @@ export function BubblesSection() {
   const editing: Bubble | null = (editingId && bubbles.data?.find((b) => b.bubbleid === editingId)) || null;
 
   return (
-    <div className={styles.section}>
-      <div className={styles.sectionHeader}>
-        <h1 className={styles.sectionTitle}>{t('bubbles.title')}</h1>
+    <div className={page.column}>
+      <div className={page.header}>
+        <h1 className={page.title}>{t('bubbles.title')}</h1>
       </div>
-      <p className={styles.intro}>{t('bubbles.intro')}</p>
+      <p className={page.intro}>{t('bubbles.intro')}</p>
 
       {/* A new key per bubble: the form starts from the selected bubble (or empty) each time. */}
       <BubbleForm

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
+import page from '@/styles/page.module.css';
 import styles from './profile.module.css';
 
 /**
@@ -20,8 +21,8 @@ export function AccountFormPage(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.section}>
-      <div className={styles.sectionHeader}>
+    <div className={page.column}>
+      <div className={page.header}>
         <Button
           variant="ghost"
           size="sm"
@@ -32,9 +33,9 @@ export function AccountFormPage(props: {
           {t('common.back')}
         </Button>
       </div>
-      <div className={styles.card}>
-        <h1 className={styles.sectionTitle}>{props.title}</h1>
-        <p className={styles.intro}>{props.intro}</p>
+      <div className={`${page.card} ${styles.card}`}>
+        <h1 className={page.title}>{props.title}</h1>
+        <p className={page.intro}>{props.intro}</p>
         {props.error && (
           <Alert tone="error" id={props.errorId}>
             {props.error}

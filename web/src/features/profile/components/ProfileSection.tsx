@@ -8,7 +8,7 @@ import { EditProfileForm } from './EditProfileForm';
 import { LanguageSelection } from './LanguageSelection';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileView } from './ProfileView';
-import styles from './profile.module.css';
+import page from '@/styles/page.module.css';
 
 type Mode = 'view' | 'language' | 'edit' | 'password';
 
@@ -22,9 +22,9 @@ export function ProfileSection() {
 
   if (profile.isError) {
     return (
-      <div className={styles.section}>
-        <div className={styles.sectionHeader}>
-          <h1 className={styles.sectionTitle}>{t('profile.profile')}</h1>
+      <div className={page.column}>
+        <div className={page.header}>
+          <h1 className={page.title}>{t('profile.profile')}</h1>
         </div>
         <Alert
           tone="error"

@@ -1,15 +1,16 @@
 import { Spinner } from '@/components/Spinner';
+import page from '@/styles/page.module.css';
 import styles from './profile.module.css';
 
 /** The profile card's shape while it loads, so nothing jumps when it arrives. */
 export function ProfileSkeleton({ label }: { label: string }) {
   return (
-    <div className={styles.section} aria-busy="true">
-      <div className={styles.sectionHeader}>
+    <div className={page.column} aria-busy="true">
+      <div className={page.header}>
         <span className={`${styles.skeleton} ${styles.skeletonTitle}`} />
         <Spinner label={label} />
       </div>
-      <div className={styles.card}>
+      <div className={`${page.card} ${styles.card}`}>
         <div className={styles.identity}>
           <span className={`${styles.skeleton} ${styles.skeletonAvatar}`} />
           <div className={styles.identityText}>

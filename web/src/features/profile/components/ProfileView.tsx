@@ -8,6 +8,7 @@ import { fullName } from '@/lib/format';
 import { LANGUAGE_NAMES } from '@/lib/languages';
 import { ROLE_HINT, ROLE_NAME } from '@/lib/roles';
 import { useSession } from '@/lib/session';
+import page from '@/styles/page.module.css';
 import styles from './profile.module.css';
 
 interface ProfileViewProps {
@@ -37,12 +38,12 @@ export function ProfileView({ profile, onEdit, onLanguage, onPassword }: Profile
   const { role } = useSession();
   const name = fullName(profile.firstName, profile.lastName);
   return (
-    <div className={styles.section}>
-      <div className={styles.sectionHeader}>
-        <h1 className={styles.sectionTitle}>{t('profile.profile')}</h1>
+    <div className={page.column}>
+      <div className={page.header}>
+        <h1 className={page.title}>{t('profile.profile')}</h1>
       </div>
 
-      <div className={styles.card}>
+      <div className={`${page.card} ${styles.card}`}>
         <div className={styles.identity}>
           <Avatar src={profile.profilePic} alt={t('profile.pictureAlt', { name })} size={88} />
           <div className={styles.identityText}>
