@@ -1,19 +1,15 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { ClientIdentity, ClientPanelTicket } from '@kreechat/contract';
-import { ChevronDown, ChevronUp, Star, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { ClientHandle } from '@/components/ClientHandle';
 import { IconButton } from '@/components/IconButton';
-import { PLATFORM_NAMES, PlatformIcon } from '@/components/PlatformIcon';
 import { Skeleton } from '@/components/Skeleton';
 import { UnverifiedBadge } from '@/components/UnverifiedBadge';
-import { dateTime, mediumDate } from '@/lib/dates';
-import { shortId } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
 import { useClientPanel } from '@/features/client-panel/api/get-client-panel';
-import { formatAverage, panelHeader, panelTickets } from '@/features/client-panel/lib/panel-pages';
+import { panelHeader, panelTickets } from '@/features/client-panel/lib/panel-pages';
+import { ClientDetails } from './ClientDetails';
+import { ClientTicketRow } from './ClientTicketRow';
 import styles from './ClientPanel.module.css';
 
 export interface ClientPanelProps {
@@ -29,114 +25,6 @@ export interface ClientPanelProps {
    * one "Client details" region and one control, not two.
    */
   embedded?: boolean;
-}
-
-/** A missing value: a dash to the eye, words to a screen reader. */
-function Missing() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{t('clientPanel.none')}</span>
-    </>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.detail}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function Identity({ identity }: { identity: ClientIdentity }) {
-  const { t } = useTranslation();
-  return (
-    <li className={styles.identity}>
-      <PlatformIcon platform={identity.platform} size={18} />
-      <span className={styles.identityText}>
-        <span className={styles.platformName}>{PLATFORM_NAMES[identity.platform]}</span>
-        <span className={styles.identityValue}>
-          <span className="visually-hidden">{t(`clientPanel.identityKinds.${identity.kind}`)}: </span>
-          {identity.value ?? <Missing />}
-        </span>
-        <ClientHandle identity={identity} className={styles.identityValue} />
-        {/* Its tooltip opens leftwards: the value column is the panel's right edge. */}
-        {!identity.verified && <UnverifiedBadge className={styles.identityBadge} tooltipAlign="end" />}
-      </span>
-    </li>
-  );
-}
-
-function TicketRow({
-  ticket,
-  current,
-  onOpen,
-}: {
-  ticket: ClientPanelTicket;
-  current: boolean;
-  onOpen: (ticketid: string) => void;
-}) {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
-  const content = (
-    <>
-      <span className={styles.ticketTop}>
-        <PlatformIcon platform={ticket.platform} size={14} />
-        <span className={styles.ticketId}>#{shortId(ticket.ticketid)}</span>
-        <span className={styles.stage} data-stage={ticket.stage}>
-          {t(`clientPanel.stage.${ticket.stage}`)}
-        </span>
-        {current && <span className={styles.currentMark}>{t('clientPanel.current')}</span>}
-        <time className={styles.ticketDate} dateTime={ticket.created_on} title={dateTime(ticket.created_on, lang)}>
-          {mediumDate(ticket.created_on, lang)}
-        </time>
-      </span>
-      <span className={styles.ticketMeta}>
-        <span className={styles.truncate} title={ticket.department_name}>
-          {ticket.department_name}
-        </span>
-        <span aria-hidden="true">·</span>
-        <span className={styles.truncate} title={ticket.user_name ?? undefined}>
-          {ticket.user_name ?? t('clientPanel.notAccepted')}
-        </span>
-        {ticket.rating !== null && (
-          <span className={styles.rating} title={t('clientPanel.ratingOf', { rating: ticket.rating })}>
-            <Star size={12} aria-hidden="true" />
-            <span aria-hidden="true">{ticket.rating}</span>
-            <span className="visually-hidden">{t('clientPanel.ratingOf', { rating: ticket.rating })}</span>
-          </span>
-        )}
-      </span>
-    </>
-  );
-  const platform = PLATFORM_NAMES[ticket.platform];
-  return (
-    <li>
-      {current ? (
-        <div className={`${styles.ticket} ${styles.currentTicket}`} aria-current="true">
-          <span className="visually-hidden">{platform} </span>
-          {content}
-        </div>
-      ) : (
-        <button
-          type="button"
-          className={styles.ticket}
-          onClick={() => onOpen(ticket.ticketid)}
-          aria-label={t('clientPanel.openTicket', {
-            id: shortId(ticket.ticketid),
-            stage: t(`clientPanel.stage.${ticket.stage}`),
-            date: mediumDate(ticket.created_on, lang),
-            platform,
-          })}
-        >
-          {content}
-        </button>
-      )}
-    </li>
-  );
 }
 
 function Loading({ label }: { label: string }) {
@@ -161,7 +49,6 @@ function Loading({ label }: { label: string }) {
  */
 export function ClientPanel({ clientid, currentTicketId, onOpenTicket, onClose, embedded = false }: ClientPanelProps) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const titleId = useId();
   const bodyId = useId();
   const ticketsTitleId = useId();
@@ -192,7 +79,7 @@ export function ClientPanel({ clientid, currentTicketId, onOpenTicket, onClose, 
       </div>
     );
   } else if (header) {
-    const { client, identities, counts, average_rating: average } = header;
+    const { client, counts } = header;
     body = (
       <div className={styles.body}>
         {!client.verified && (
@@ -200,48 +87,7 @@ export function ClientPanel({ clientid, currentTicketId, onOpenTicket, onClose, 
             <UnverifiedBadge />
           </p>
         )}
-        <section aria-label={t('clientPanel.details')}>
-          <dl className={styles.details}>
-            <Detail label={t('clientPanel.channel')}>
-              {identities.length === 0 ? (
-                <Missing />
-              ) : (
-                <ul className={styles.identities}>
-                  {identities.map((identity) => (
-                    <Identity key={`${identity.platform}:${identity.value}:${identity.since}`} identity={identity} />
-                  ))}
-                </ul>
-              )}
-            </Detail>
-            <Detail label={t('clientPanel.clientId')}>
-              <span className={styles.mono}>{client.short_id}</span>
-            </Detail>
-            <Detail label={t('clientPanel.accountNumber')}>{client.account_number || <Missing />}</Detail>
-            <Detail label={t('clientPanel.status')}>
-              {client.blocked_on ? (
-                <span className={styles.blocked}>{t('clientPanel.blocked')}</span>
-              ) : (
-                t('clientPanel.active')
-              )}
-            </Detail>
-            <Detail label={t('clientPanel.firstContact')}>
-              <time dateTime={client.created_on} title={dateTime(client.created_on, lang)}>
-                {mediumDate(client.created_on, lang)}
-              </time>
-            </Detail>
-            <Detail label={t('clientPanel.ratings')}>
-              {average === null ? (
-                <Missing />
-              ) : (
-                <span className={styles.average}>
-                  <Star size={14} aria-hidden="true" />
-                  {t('clientPanel.average', { average: formatAverage(average, lang), rated: counts.rated })}
-                </span>
-              )}
-            </Detail>
-            <Detail label={t('clientPanel.reopened')}>{client.count_ticket_reopened}</Detail>
-          </dl>
-        </section>
+        <ClientDetails header={header} />
 
         <section aria-labelledby={ticketsTitleId} className={styles.ticketsSection}>
           <h3 id={ticketsTitleId} className={styles.sectionTitle}>
@@ -252,7 +98,7 @@ export function ClientPanel({ clientid, currentTicketId, onOpenTicket, onClose, 
           ) : (
             <ul className={styles.ticketList}>
               {tickets.map((ticket) => (
-                <TicketRow
+                <ClientTicketRow
                   key={ticket.ticketid}
                   ticket={ticket}
                   current={ticket.ticketid === currentTicketId}
