@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TabList } from '@/components/TabList';
 import { useHiddenEnds } from '@/lib/use-hidden-ends';
+import page from '@/styles/page.module.css';
 import { CommunicationServices } from './CommunicationServices';
 import { AutomaticMessagesPanel } from './AutomaticMessagesPanel';
 import { ComingSoonSection } from './ComingSoonSection';
@@ -65,9 +66,9 @@ export function SettingsScreen() {
   };
 
   return (
-    <div className={styles.screen}>
-      <div className={styles.screenHeader}>
-        <h1 className={styles.screenTitle}>{t('settings.title')}</h1>
+    <div className={page.screen}>
+      <div className={page.header}>
+        <h1 className={page.title}>{t('settings.title')}</h1>
       </div>
       <TabList
         listRef={strip.ref}

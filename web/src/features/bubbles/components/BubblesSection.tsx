@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { Bubble } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { useBubbles } from '@/features/bubbles/api/get-bubbles';
+import page from '@/styles/page.module.css';
 import { BubbleForm } from './BubbleForm';
 import { BubbleList } from './BubbleList';
-import page from '@/styles/page.module.css';
 
 /**
  * The Bubbles manager of the user panel (SPEC §2): the create/edit area above the list of the agent's own

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useProfile } from '@/features/profile/api/get-profile';
+import page from '@/styles/page.module.css';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EditProfileForm } from './EditProfileForm';
 import { LanguageSelection } from './LanguageSelection';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileView } from './ProfileView';
-import page from '@/styles/page.module.css';
 
 type Mode = 'view' | 'language' | 'edit' | 'password';
 
