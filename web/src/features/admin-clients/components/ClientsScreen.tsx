@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { Client } from '@kreechat/contract';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Search, Users } from 'lucide-react';
@@ -11,6 +11,7 @@ import { IconButton } from '@/components/IconButton';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { UnverifiedBadge } from '@/components/UnverifiedBadge';
+import { useLoadMoreSentinel } from '@/lib/use-load-more-sentinel';
 import { useClientList, useClientSearch } from '@/features/admin-clients/api/clients';
 import { useLiveClients } from '@/features/admin-clients/hooks/use-live-clients';
 import { BlockSwitch } from './BlockSwitch';
@@ -76,20 +77,13 @@ export function ClientsScreen() {
     initialState: { pagination: { pageIndex: 0, pageSize: 10 }, rowSelection: {} },
   });
 
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || searching || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-      },
-      { threshold: 0.5 },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [searching, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreSentinel<HTMLDivElement>({
+    hasMore: !searching && list.hasNextPage,
+    loading: list.isFetchingNextPage,
+    loadMore: () => void list.fetchNextPage(),
+    threshold: 0.5,
+    pages: list.data?.pages.length,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -140,7 +134,7 @@ export function ClientsScreen() {
         <DataTable table={table} label={t('adminClients.tableLabel')}>
           {!searching && (
             <div ref={sentinel} className={styles.sentinel}>
-              {isFetchingNextPage && <Spinner size="sm" label={t('adminClients.loadingMore')} />}
+              {list.isFetchingNextPage && <Spinner size="sm" label={t('adminClients.loadingMore')} />}
             </div>
           )}
         </DataTable>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { SearchX, Ticket as TicketIcon } from 'lucide-react';
 import {
   ADMIN_TICKETS_SORTS,
@@ -27,6 +27,7 @@ import { chatPath } from '@/lib/chat-address';
 import { clockTime, dateTime, mediumDate } from '@/lib/dates';
 import { formatDuration, shortId } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { useLoadMoreSentinel } from '@/lib/use-load-more-sentinel';
 import { useAdminTickets } from '@/features/admin-tickets/api/get-tickets';
 import { useLiveTickets } from '@/features/admin-tickets/hooks/use-live-tickets';
 import {
@@ -199,20 +200,14 @@ export function TicketsScreen() {
     initialState: { pagination: { pageIndex: 0, pageSize: 10 }, rowSelection: {} },
   });
 
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-      },
-      { threshold: 0.5 },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { isFetchingNextPage } = query;
+  const sentinel = useLoadMoreSentinel<HTMLDivElement>({
+    hasMore: query.hasNextPage,
+    loading: isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    threshold: 0.5,
+    pages: query.data?.pages.length,
+  });
 
   return (
     <div className={styles.screen}>

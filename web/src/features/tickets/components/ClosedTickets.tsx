@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Archive } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Button } from '@/components/Button';
 import { EmptyState } from '@/components/EmptyState';
 import { Spinner } from '@/components/Spinner';
 import type { Viewer } from '@/lib/session';
+import { useLoadMoreSentinel } from '@/lib/use-load-more-sentinel';
 import { useNow } from '@/lib/use-now';
 import { useClosedTickets } from '@/features/tickets/api/get-closed-tickets';
 import type { TicketSearch } from '@/features/tickets/hooks/use-ticket-search';
@@ -39,25 +40,16 @@ export function ClosedTickets({ viewer, search, scope, selectedId, onSelect, lab
   const now = useNow();
   const closed = useClosedTickets(scope);
   const tickets = useMemo(() => flattenPages(closed.data?.pages ?? []), [closed.data]);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = closed;
-  const pageCount = closed.data?.pages.length ?? 0;
-  // Search results replace the list and its end marker; the marker needs observing again when the list is back.
+  const { hasNextPage, isFetchingNextPage } = closed;
+  // Search results replace the list and its end marker; the marker is watched again when the list is back.
   const showingResults = Boolean(search?.keyword);
-
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage || isFetchingNextPage) return;
-    // Re-created after every page, so a marker still in view asks for the next page at once.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { threshold: VISIBILITY_THRESHOLD },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount, showingResults]);
+  const sentinel = useLoadMoreSentinel<HTMLDivElement>({
+    hasMore: hasNextPage,
+    loading: isFetchingNextPage,
+    loadMore: () => void closed.fetchNextPage(),
+    threshold: VISIBILITY_THRESHOLD,
+    pages: closed.data?.pages.length,
+  });
 
   const renderTicket = (ticket: Ticket, tabbable = true) => (
     <TicketCard
