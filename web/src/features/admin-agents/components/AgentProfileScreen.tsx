@@ -30,6 +30,7 @@ import {
   filterActions,
   type ActionFilter,
 } from '@/features/admin-agents/lib/agents';
+import page from '@/styles/page.module.css';
 import { EraseAgentDialog } from './EraseAgentDialog';
 import { RoleField } from './RoleSelect';
 import styles from './agents.module.css';
@@ -136,7 +137,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
 
   if (profile.isError) {
     return (
-      <section className={styles.screen}>
+      <section className={page.screen}>
         <EmptyState
           icon={<UserX size={28} aria-hidden="true" />}
           title={t('adminAgents.profileNotFound')}
@@ -152,7 +153,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
   }
   if (!profile.data) {
     return (
-      <section className={styles.screen} aria-busy="true">
+      <section className={page.screen} aria-busy="true">
         <Skeleton height={96} width={96} radius="full" />
         <Skeleton height={24} width={240} />
         <Skeleton height={160} />
@@ -184,11 +185,11 @@ export function AgentProfileScreen({ id }: { id: string }) {
   ];
 
   return (
-    <section className={styles.screen} aria-labelledby="profile-name">
+    <section className={page.screen} aria-labelledby="profile-name">
       <header className={styles.profileHeader}>
         <Avatar src={user.profile_pic} alt={name} size={96} />
         <div className={styles.profileTitle}>
-          <h1 id="profile-name" className={styles.title}>
+          <h1 id="profile-name" className={page.title}>
             {name}
           </h1>
           <span className={styles.muted}>
@@ -273,7 +274,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
       </div>
 
       <section className={styles.actions} aria-labelledby="actions-title">
-        <div className={styles.header}>
+        <div className={page.header}>
           <h2 id="actions-title" className={styles.subtitle}>
             {t('adminAgents.recentActions')}
           </h2>
