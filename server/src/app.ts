@@ -40,7 +40,13 @@ import { createFileStorage } from './files/storage';
 import { createAccountNotices } from './mail/account-notices';
 import type { Mailer } from './mail/mailer';
 import { clientRoutes, createClientService } from './modules/clients';
-import { autoMessageRoutes, createAutoMessageReader, createAutoMessageService } from './modules/automatic-messages';
+import {
+  autoMessageRoutes,
+  createAutoMessageReader,
+  createAutoMessageService,
+  createAutoReplies,
+  createStillWaitingSweeper,
+} from './modules/automatic-messages';
 import { createDeliveryService } from './modules/delivery';
 import { createInboundUpdates, createIntakeService } from './modules/intake';
 import { createChatService, createFileAccess, messageRepo, messageRoutes } from './modules/messages';
@@ -48,7 +54,6 @@ import { closedByText, createTicketService, ticketRoutes } from './modules/ticke
 import { createRealtime } from './realtime/realtime';
 import { createWidgetLive } from './realtime/widget-live';
 import { createActionService } from './modules/actions';
-import { createAutoReplies, createStillWaitingSweeper } from './modules/auto-replies';
 import { agentEraseRoutes, agentRoutes, createAgentEraser, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
 import { bubbleRoutes, createBubbleService } from './modules/bubbles';

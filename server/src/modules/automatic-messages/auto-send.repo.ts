@@ -5,13 +5,13 @@ import { clients, departments, departmentSettings, messages, tickets } from '../
 /** Where the still-waiting sweep stopped: tickets after this one (by creation, then id) come next. */
 export type SweepCursor = { createdAt: Date; id: string };
 
-export type StillWaitingCandidate = Awaited<ReturnType<typeof autoRepliesRepo.stillWaitingCandidates>>[number];
+export type StillWaitingCandidate = Awaited<ReturnType<typeof autoSendRepo.stillWaitingCandidates>>[number];
 
 /**
- * What the automatic replies read: the still-waiting sweep's candidates, the client's last message, a department's
+ * What sending automatic messages reads: the still-waiting sweep's candidates, the client's last message, a department's
  * name. Read only: the marks they keep on a ticket are set through the tickets module's repo.
  */
-export const autoRepliesRepo = {
+export const autoSendRepo = {
   /**
    * Pending tickets not yet told they are still waiting, whose department has a still-waiting delay, in creation
    * order after `after` (tickets_still_waiting_idx), with what the message needs. Whether the delay has passed is

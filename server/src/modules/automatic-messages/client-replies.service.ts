@@ -13,13 +13,25 @@ import {
 } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { languageOf, ticketNumber, type AutoMessageReader } from '../automatic-messages';
-import type { DeliveryService } from '../delivery';
 import type { HoursReader } from '../opening-hours';
 import { messageRepo, type MessageRow } from '../messages';
 import { ticketRepo, type TicketRow } from '../tickets';
-import { autoRepliesRepo } from './auto-replies.repo';
+import { languageOf, type AutoMessageReader } from './auto-message.reader';
+import { autoSendRepo } from './auto-send.repo';
 import { formatNextOpening } from './next-opening';
+import { ticketNumber } from './ticket-number';
+
+/**
+ * The outbox an automatic message is queued in (the delivery module's, handed in by app.ts). Declared here, narrow,
+ * because delivery builds on this module (it resolves the bots' words through the AutoMessageReader).
+ */
+export type AutoOutbox = {
+  enqueueMessage(
+    tx: Tx,
+    job: { companyId: string; platform: Platform; channelRef: string; recipient: string; messageId: string },
+  ): Promise<void>;
+  enqueued(): void;
+};
 
 /** What this module reads of opening hours (cached in memory by the opening-hours module). */
 export type HoursPort = Pick<HoursReader, 'company' | 'department'>;
@@ -60,7 +72,7 @@ export type Conversation = {
  */
 export async function writeAutoMessage(
   tx: Tx,
-  deps: { delivery: Pick<DeliveryService, 'enqueueMessage'>; now: Date },
+  deps: { delivery: Pick<AutoOutbox, 'enqueueMessage'>; now: Date },
   to: Conversation,
   kind: AutoMessageKind,
   text: string,
@@ -100,7 +112,7 @@ export function createAutoReplies(deps: {
   clock: Clock;
   hours: HoursPort;
   texts: AutoTextsPort;
-  delivery: Pick<DeliveryService, 'enqueueMessage'>;
+  delivery: Pick<AutoOutbox, 'enqueueMessage'>;
 }) {
   const { clock, hours, texts, delivery } = deps;
 
@@ -160,7 +172,7 @@ export function createAutoReplies(deps: {
       };
       const valuesOf = async () => ({
         client_name: client.name,
-        department: await autoRepliesRepo.departmentName(tx, ticket.departmentId),
+        department: await autoSendRepo.departmentName(tx, ticket.departmentId),
         ticket_number: ticketNumber(ticket.id),
       });
 

@@ -5,3 +5,7 @@ export type { AutoMessageService } from './auto-message.service';
 export { autoMessageRoutes } from './auto-message.routes';
 export { DEFAULT_TEXTS } from './default-texts';
 export { ticketNumber } from './ticket-number';
+export { createAutoReplies } from './client-replies.service';
+export type { AutoReplies, AutoReplyContext } from './client-replies.service';
+export { createStillWaitingSweeper, STILL_WAITING_SWEEP_MS } from './still-waiting.sweeper';
+export type { StillWaitingSweeper } from './still-waiting.sweeper';

@@ -4,13 +4,13 @@ import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
 import { periodicSweep } from '../../platform/periodic-sweep';
-import { languageOf, ticketNumber } from '../automatic-messages';
 import type { ClientService } from '../clients';
-import type { DeliveryService } from '../delivery';
 import { toMessage } from '../messages';
 import { audienceOf, ticketRepo } from '../tickets';
-import { autoRepliesRepo, type StillWaitingCandidate, type SweepCursor } from './auto-replies.repo';
-import { writeAutoMessage, type AutoTextsPort, type HoursPort } from './auto-replies.service';
+import { languageOf } from './auto-message.reader';
+import { autoSendRepo, type StillWaitingCandidate, type SweepCursor } from './auto-send.repo';
+import { writeAutoMessage, type AutoOutbox, type AutoTextsPort, type HoursPort } from './client-replies.service';
+import { ticketNumber } from './ticket-number';
 
 /** How often the sweep looks (README: at most this late after the delay has passed). */
 export const STILL_WAITING_SWEEP_MS = 30_000;
@@ -41,7 +41,7 @@ export function createStillWaitingSweeper(deps: {
   hours: HoursPort;
   texts: AutoTextsPort;
   clients: Pick<ClientService, 'identity'>;
-  delivery: Pick<DeliveryService, 'enqueueMessage' | 'enqueued'>;
+  delivery: AutoOutbox;
   events: EventPublisher;
   logger: Logger;
   intervalMs?: number;
@@ -62,7 +62,7 @@ export function createStillWaitingSweeper(deps: {
     if (!text.enabled) return false;
     const window = FREE_FORM_WINDOW_MS[c.platform];
     if (window !== undefined) {
-      const last = await autoRepliesRepo.lastClientMessageAt(db, c.id);
+      const last = await autoSendRepo.lastClientMessageAt(db, c.id);
       if (!last || now.getTime() - last.getTime() > window) return false;
     }
     const written = await db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export function createStillWaitingSweeper(deps: {
   async function sweep(): Promise<number> {
     let sent = 0;
     for (let page = 0; page < PAGES_PER_SWEEP; page++) {
-      const batch = await autoRepliesRepo.stillWaitingCandidates(db, cursor, BATCH);
+      const batch = await autoSendRepo.stillWaitingCandidates(db, cursor, BATCH);
       for (const candidate of batch) {
         try {
           if (await remind(candidate)) sent += 1;

@@ -4,7 +4,7 @@ import { createGroupCommit } from '../../db/group-commit';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
-import type { AutoReplies, AutoReplyContext } from '../auto-replies';
+import type { AutoReplies, AutoReplyContext } from '../automatic-messages';
 import type { ClientRow, ClientService } from '../clients';
 import type { NotificationService } from '../notifications';
 import type { DeliveryService } from '../delivery';
@@ -157,7 +157,7 @@ export function createIntakeService(deps: {
     }
   }
 
-  /** The automatic messages a client's message calls for, in `tx` (auto-replies decides which). */
+  /** The automatic messages a client's message calls for, in `tx` (automatic-messages decides which). */
   const autoRepliesFor = (
     tx: Tx,
     context: AutoReplyContext,
@@ -282,7 +282,7 @@ export function createIntakeService(deps: {
       /** A channel that asks for the department before the first message (the widget) names it here. */
       options: { departmentId?: string } = {},
     ): Promise<IntakeOutcome> {
-      // The hot path cannot write an out-of-hours text (auto-replies.fastPathAllowed says when one may be due).
+      // The hot path cannot write an out-of-hours text (automatic-messages' fastPathAllowed says when one may be due).
       const fast = (await autoReplies.fastPathAllowed(origin.companyId))
         ? await fastAppend(origin, message)
         : undefined;
