@@ -37,6 +37,7 @@ import {
   readFilters,
   type TicketFilters as Filters,
 } from '@/features/admin-tickets/lib/filters';
+import page from '@/styles/page.module.css';
 import { ResponseTimes } from './ResponseTimes';
 import { TicketFilters } from './TicketFilters';
 import styles from './tickets.module.css';
@@ -211,8 +212,8 @@ export function TicketsScreen() {
 
   return (
     <div className={styles.screen}>
-      <div className={styles.screenHeader}>
-        <h1 className={styles.screenTitle}>{t('adminTickets.title')}</h1>
+      <div className={page.header}>
+        <h1 className={page.title}>{t('adminTickets.title')}</h1>
       </div>
 
       <dl
