@@ -1,37 +1,35 @@
-import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Client, Message, PinnedMessage, Ticket } from '@kreechat/contract';
+import type { Client, Message, Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { X } from 'lucide-react';
 import { Button } from '@/components/Button';
-import { IconButton } from '@/components/IconButton';
 import { usePopover } from '@/components/use-popover';
-import { dateTime, dayKey } from '@/lib/dates';
-import { displayUsername } from '@/lib/format';
+import { dayKey } from '@/lib/dates';
 import { randomId } from '@/lib/ids';
-import { currentLanguage } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
-import { useIsNarrow } from '@/lib/use-media-query';
 import type { Viewer } from '@/lib/session';
 import { useChat } from '@/features/chat/api/get-chat';
 import { usePins } from '@/features/chat/api/get-pins';
-import { usePinMessage, useUnpinMessage } from '@/features/chat/api/pin-message';
 import { useRetryMessage } from '@/features/chat/api/retry-message';
 import { useSendMessage } from '@/features/chat/api/send-message';
 import { useFileDrop } from '@/features/chat/hooks/use-file-drop';
+import { useMessageActions } from '@/features/chat/hooks/use-message-actions';
 import { useServiceWindow } from '@/features/chat/hooks/use-service-window';
+import { useSidePanel } from '@/features/chat/hooks/use-side-panel';
 import { useJump } from '@/features/chat/hooks/use-jump';
-import { buildRows, RATING_MAX, ratingStars, type Pages } from '@/features/chat/lib/chat-pages';
+import { useJumpAddress } from '@/features/chat/hooks/use-jump-address';
+import { buildRows } from '@/features/chat/lib/chat-pages';
 import { canEditClientNumber } from '@/features/chat/lib/client-number';
-import { copyableText } from '@/features/chat/lib/pins';
 import { removeFromOutbox, useOutbox, type OutboxItem } from '@/features/chat/lib/outbox';
+import { replyBlockerText } from '@/features/chat/lib/reply-blocker';
 import { ChatHeader } from './ChatHeader';
+import { ChatSidePanel } from './ChatSidePanel';
 import { ChatToolToggles } from './ChatTools';
 import { ChatSearch } from './ChatSearch';
 import { ChatSkeleton } from './ChatSkeleton';
+import { ClosedFooter, ratingOf } from './ClosedFooter';
 import { Composer, type ComposerMode, type ComposerTools } from './Composer';
 import { MessageList } from './MessageList';
-import type { MenuTarget } from './MessageMenu';
 import styles from './chat.module.css';
 import toolStyles from './ChatTools.module.css';
 
@@ -40,9 +38,6 @@ import toolStyles from './ChatTools.module.css';
 // second and `p` of "pam" opened the pins).
 const PinnedPanel = lazyComponent(() => import('./PinnedPanel').then((m) => m.PinnedPanel));
 const MessageMenu = lazyComponent(() => import('./MessageMenu').then((m) => m.MessageMenu));
-
-/** SPEC §9: a status note shows about 1 s; a little longer so it can be read. */
-const NOTICE_MS = 1_500;
 
 interface ChatPaneProps {
   ticket: Ticket;
@@ -66,72 +61,10 @@ interface ChatPaneProps {
   composerMode?: ComposerMode;
 }
 
-/** SPEC §4: only the handler of an open ticket may reply; the composer says why otherwise. */
-export function replyBlocker(ticket: Ticket, viewerId: string): 'closed' | 'accept' | 'handled' | null {
-  if (ticket.stage === 'closed') return 'closed';
-  if (ticket.userid === null) return 'accept';
-  if (ticket.userid !== viewerId) return 'handled';
-  return null;
-}
-
 /**
  * The chat of one ticket (SPEC §2 Chat pane): header, the day-grouped messages and the composer. Mount it with
  * `key={ticketid}` so each ticket starts at its latest message.
  */
-/** Whether the client's details show beside the chat on wide screens; remembered across tickets and visits. */
-const SIDE_PANEL_KEY = 'kreechat.chat.sidePanel';
-
-function readSidePanelOpen(): boolean {
-  try {
-    return window.localStorage.getItem(SIDE_PANEL_KEY) !== 'closed';
-  } catch {
-    return true;
-  }
-}
-
-function storeSidePanelOpen(open: boolean) {
-  try {
-    window.localStorage.setItem(SIDE_PANEL_KEY, open ? 'open' : 'closed');
-  } catch {
-    // Storage disabled: the choice lasts for this ticket only.
-  }
-}
-
-/** The client's rating: the ticket's, or the 'rating' message that came live while the chat was open. */
-function ratingOf(ticket: Ticket, chat: Pick<Pages, 'pages'> | undefined): number | null {
-  if (ticket.rating !== null) return ratingStars(String(ticket.rating));
-  for (const page of chat?.pages ?? [])
-    for (const section of page.sections)
-      for (const message of section.messages) if (message.type === 'rating') return ratingStars(message.content);
-  return null;
-}
-
-/** The closed ticket's last word: who closed it and when, the client's rating, and the actions left (Reopen). */
-function ClosedFooter({ ticket, stars, actions }: { ticket: Ticket; stars: number | null; actions?: ReactNode }) {
-  const { t } = useTranslation();
-  const closedOn = ticket.closed_on ? dateTime(ticket.closed_on, currentLanguage()) : '';
-  return (
-    <footer className={styles.closedFooter}>
-      <p className={styles.closedText}>
-        <span>
-          {ticket.closed_by_name
-            ? t('chat.closedByOn', { name: ticket.closed_by_name, date: closedOn })
-            : t('chat.closedOn', { date: closedOn })}
-        </span>
-        {stars !== null && (
-          <span className={styles.closedRating}>
-            <span aria-hidden="true">
-              {t('chat.rated', { stars: '★'.repeat(stars) + '☆'.repeat(RATING_MAX - stars) })}
-            </span>
-            <span className="visually-hidden">{t('chat.ratedLabel', { rating: stars, max: RATING_MAX })}</span>
-          </span>
-        )}
-      </p>
-      {actions && <div className={styles.closedActions}>{actions}</div>}
-    </footer>
-  );
-}
-
 export function ChatPane({
   ticket,
   viewer,
@@ -153,87 +86,20 @@ export function ChatPane({
   const [followSignal, setFollowSignal] = useState(0);
   const today = dayKey(new Date());
   const pins = usePins(ticket.ticketid);
-  const pin = usePinMessage();
-  const unpin = useUnpinMessage();
   const jump = useJump(ticket.ticketid);
   const pinned = usePopover({ placement: 'bottom-end' });
   const [searchOpen, setSearchOpen] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
-  const narrow = useIsNarrow();
-  const sidePanelId = useId();
-  const [sideOpenWide, setSideOpenWide] = useState(readSidePanelOpen);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  // Below 1200 px the details are a drawer: it closes like a popover (Escape, a click outside), focus back on the
-  // toggle. It starts closed there, whatever the wide layout remembers, so it never covers a chat just opened.
-  const drawer = usePopover({ placement: null, open: narrow && drawerOpen, onOpenChange: setDrawerOpen });
-  const sideOpen = sidePanel !== undefined && (narrow ? drawerOpen : sideOpenWide);
-  const toggleSidePanel = () => {
-    if (narrow) {
-      drawer.setOpen(!drawerOpen);
-      return;
-    }
-    storeSidePanelOpen(!sideOpenWide);
-    setSideOpenWide(!sideOpenWide);
-  };
-  useEffect(() => {
-    if (narrow && drawerOpen) drawer.popover.current?.focus();
-  }, [narrow, drawerOpen, drawer.popover]);
-  const [menu, setMenu] = useState<{ target: MenuTarget; message: Message } | null>(null);
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
-  const pinnedIds = useMemo(() => new Set(pins.data?.map((p) => p.messageid)), [pins.data]);
+  const side = useSidePanel(sidePanel !== undefined);
+  const actionsOf = useMessageActions(pins.data);
+  const { pinnedIds, openMenu, closeMenu, menu, notice } = actionsOf;
 
-  useEffect(() => {
-    if (!notice) return;
-    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => window.clearTimeout(timer);
-  }, [notice]);
-
-  const { failed: jumpFailed, dismissFailure } = jump;
-  useEffect(() => {
-    if (!jumpFailed) return;
-    const timer = window.setTimeout(dismissFailure, NOTICE_MS * 2);
-    return () => window.clearTimeout(timer);
-  }, [jumpFailed, dismissFailure]);
-
-  // The message jumped to last, by the reader or by the address: the address then naming it is no new jump.
-  const jumpedTo = useRef<string | null>(null);
+  const address = useJumpAddress(jump, jumpTarget, onJumpTargetChange);
+  const { leaveJump } = address;
   const jumpTo = (messageid: string) => {
     pinned.setOpen(false);
-    jumpedTo.current = messageid;
-    void jump.jumpTo(messageid);
-    onJumpTargetChange?.(messageid);
+    address.jumpTo(messageid);
   };
-  const { leave, jumpTo: jumpToTarget } = jump;
-  const leaveJump = useCallback(() => {
-    jumpedTo.current = null;
-    leave();
-    onJumpTargetChange?.(null);
-  }, [leave, onJumpTargetChange]);
-  // Opened at a message by its address (a reload, a link), or the address named another one while open.
-  useEffect(() => {
-    if (!jumpTarget || jumpTarget === jumpedTo.current) return;
-    jumpedTo.current = jumpTarget;
-    void jumpToTarget(jumpTarget);
-  }, [jumpTarget, jumpToTarget]);
-  const togglePin = (message: Pick<Message, 'ticketid' | 'messageid' | 'created_on'> & Partial<Message>) => {
-    const failed = () => setNotice({ text: t('chatTools.actionFailed'), error: true });
-    if (pinnedIds.has(message.messageid)) unpin.mutate(message, { onError: failed });
-    else pin.mutate(message as Message, { onError: failed });
-  };
-  const unpinFromPanel = (pinned: PinnedMessage) =>
-    togglePin({ ticketid: pinned.ticketid, messageid: pinned.messageid, created_on: pinned.message_created_on });
-  const copy = (message: Message) => {
-    navigator.clipboard
-      .writeText(copyableText(message))
-      .then(() => setNotice({ text: t('chatTools.copied'), error: false }))
-      .catch(() => setNotice({ text: t('chatTools.copyFailed'), error: true }));
-  };
-  const openMenu = useCallback(
-    (message: Message, at: { x: number; y: number }, returnTo: HTMLElement) =>
-      setMenu({ message, target: { messageid: message.messageid, ...at, returnTo } }),
-    [],
-  );
-  const closeMenu = useCallback(() => setMenu(null), []);
   const jumpRows = useMemo(
     () =>
       jump.window &&
@@ -262,38 +128,35 @@ export function ChatPane({
     send.mutate({ content: item.content, ticketid: item.ticketid, idempotencyKey: item.key });
   const retryMessage = (message: Message) => retry.mutate(message.messageid);
 
-  const blocker = replyBlocker(ticket, viewer.id);
+  const disabledReason = replyBlockerText(t, ticket, viewer.id);
   const serviceWindow = useServiceWindow(ticket);
   // No files outside WhatsApp's window: only a template may go then.
-  const drop = useFileDrop(blocker !== null || serviceWindow.view.state === 'closed');
-  const disabledReason =
-    blocker === 'closed'
-      ? t('chat.hintClosed')
-      : blocker === 'accept'
-        ? t('chat.hintAccept')
-        : blocker === 'handled'
-          ? t('chat.hintHandledBy', { name: displayUsername(ticket.user_name ?? '?') })
-          : null;
+  const drop = useFileDrop(disabledReason !== null || serviceWindow.view.state === 'closed');
+
+  // What both lists (the latest messages, or a jump's slice) show and do with their messages.
+  const listProps = {
+    today,
+    viewerId: viewer.id,
+    clientName: ticket.client_name,
+    onRetryMessage: retryMessage,
+    retryingId: retry.isPending ? (retry.variables ?? null) : null,
+    onRetryOutbox: resend,
+    onDiscardOutbox: (item: OutboxItem) => removeFromOutbox(queryClient, item.ticketid, item.key),
+    pinnedIds,
+    onMessageMenu: openMenu,
+  };
 
   let body: ReactNode;
   if (jump.window && jumpRows) {
     body = (
       <MessageList
         key={`jump:${jump.serial}`}
+        {...listProps}
         rows={jumpRows}
-        today={today}
-        viewerId={viewer.id}
-        clientName={ticket.client_name}
         hasOlder={jump.hasOlder}
         loadingOlder={jump.loadingOlder}
         onLoadOlder={jump.loadOlder}
-        onRetryMessage={retryMessage}
-        retryingId={retry.isPending ? (retry.variables ?? null) : null}
-        onRetryOutbox={resend}
-        onDiscardOutbox={(item) => removeFromOutbox(queryClient, item.ticketid, item.key)}
         followSignal={0}
-        pinnedIds={pinnedIds}
-        onMessageMenu={openMenu}
         jump={{
           targetId: jump.window.targetId,
           hasNewer: jump.hasNewer,
@@ -317,20 +180,12 @@ export function ChatPane({
   } else {
     body = (
       <MessageList
+        {...listProps}
         rows={rows}
-        today={today}
-        viewerId={viewer.id}
-        clientName={ticket.client_name}
         hasOlder={Boolean(hasNextPage) && !isFetchNextPageError}
         loadingOlder={isFetchingNextPage}
         onLoadOlder={loadOlder}
-        onRetryMessage={retryMessage}
-        retryingId={retry.isPending ? (retry.variables ?? null) : null}
-        onRetryOutbox={resend}
-        onDiscardOutbox={(item) => removeFromOutbox(queryClient, item.ticketid, item.key)}
         followSignal={followSignal}
-        pinnedIds={pinnedIds}
-        onMessageMenu={openMenu}
       />
     );
   }
@@ -356,7 +211,7 @@ export function ChatPane({
             sidePanel={
               sidePanel === undefined
                 ? undefined
-                : { open: sideOpen, id: sidePanelId, onToggle: toggleSidePanel, ref: drawer.button }
+                : { open: side.open, id: side.id, onToggle: side.toggle, ref: side.drawer.button }
             }
           />
         )}
@@ -384,7 +239,7 @@ export function ChatPane({
                   failed={pins.isError}
                   onRetry={() => void pins.refetch()}
                   onJump={(entry) => jumpTo(entry.messageid)}
-                  onUnpin={unpinFromPanel}
+                  onUnpin={actionsOf.unpinFromPanel}
                   onClose={() => pinned.close(true)}
                 />
               </Suspense>
@@ -415,37 +270,15 @@ export function ChatPane({
             />
           )}
         </div>
-        {sideOpen && (
-          <aside
-            {...(narrow ? drawer.popoverProps : {})}
-            id={sidePanelId}
-            className={styles.sidePanel}
-            aria-labelledby={`${sidePanelId}-title`}
-            tabIndex={-1}
-          >
-            <div className={styles.sidePanelHead}>
-              <h3 id={`${sidePanelId}-title`} className={styles.sidePanelTitle}>
-                {t('chatFrame.clientDetails')}
-              </h3>
-              <IconButton
-                label={t('chatFrame.closePanel')}
-                tooltipPlacement="left"
-                onClick={() => (narrow ? drawer.close(true) : toggleSidePanel())}
-              >
-                <X size={16} aria-hidden="true" />
-              </IconButton>
-            </div>
-            {sidePanel}
-          </aside>
-        )}
+        {side.open && <ChatSidePanel panel={side}>{sidePanel}</ChatSidePanel>}
       </div>
       {menu && (
         <Suspense fallback={null}>
           <MessageMenu
             target={menu.target}
             pinned={pinnedIds.has(menu.message.messageid)}
-            onTogglePin={() => togglePin(menu.message)}
-            onCopy={() => copy(menu.message)}
+            onTogglePin={() => actionsOf.togglePin(menu.message)}
+            onCopy={() => actionsOf.copy(menu.message)}
             onClose={closeMenu}
           />
         </Suspense>
