@@ -57,7 +57,7 @@ import { createActionService } from './modules/actions';
 import { agentEraseRoutes, agentRoutes, createAgentEraser, createAgentService } from './modules/agents';
 import { authRoutes, createAuthService, createSessionService } from './modules/auth';
 import { bubbleRoutes, createBubbleService } from './modules/bubbles';
-import { createTicketTableService, ticketTableRoutes } from './modules/ticket-table';
+import { createTicketTableService, ticketTableRoutes } from './modules/admin-tickets';
 import { createPinService, pinRoutes } from './modules/pins';
 import { createPrivacyService, privacyRoutes } from './modules/privacy';
 import { createCompanyService } from './modules/companies';
