@@ -25,6 +25,24 @@ interface FieldProps extends FieldChromeProps {
   children: (control: ControlA11y) => ReactNode;
 }
 
+/**
+ * Splits a field component's props into the frame's (id, label, hint, error, invalid, describedBy, className) and
+ * the control's own, so TextField, SelectField and TextAreaField pass the first to Field whole.
+ */
+export function splitFieldProps<P extends FieldChromeProps & { id?: string }>({
+  id,
+  label,
+  hint,
+  error,
+  invalid,
+  describedBy,
+  className,
+  ...control
+}: P) {
+  const frame: FieldChromeProps & { id?: string } = { id, label, hint, error, invalid, describedBy, className };
+  return [frame, control] as const;
+}
+
 /** Label, control, hint and error wired together: the shared frame of every form control. */
 export function Field({ id, label, hint, error, invalid, describedBy, className, children }: FieldProps) {
   const generatedId = useId();

@@ -1,31 +1,14 @@
 import type { ComponentPropsWithRef } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { Field, type FieldChromeProps } from './Field';
+import { Field, splitFieldProps, type FieldChromeProps } from './Field';
 import styles from './Field.module.css';
 
 interface SelectFieldProps extends FieldChromeProps, Omit<ComponentPropsWithRef<'select'>, 'className'> {}
 
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  invalid,
-  describedBy,
-  className,
-  children,
-  ...selectProps
-}: SelectFieldProps) {
+export function SelectField({ children, ...props }: SelectFieldProps) {
+  const [frame, selectProps] = splitFieldProps(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      invalid={invalid}
-      describedBy={describedBy}
-      className={className}
-    >
+    <Field {...frame}>
       {(a11y) => (
         <div className={styles.control}>
           <select className={[styles.input, styles.select].join(' ')} {...a11y} {...selectProps}>

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { Field, type FieldChromeProps } from './Field';
+import { Field, splitFieldProps, type FieldChromeProps } from './Field';
 import styles from './Field.module.css';
 
 export interface TextAreaFieldProps extends FieldChromeProps, Omit<ComponentPropsWithRef<'textarea'>, 'className'> {
@@ -7,28 +7,10 @@ export interface TextAreaFieldProps extends FieldChromeProps, Omit<ComponentProp
 }
 
 /** A labelled multi-line text box with the same frame, hint and error as TextField. */
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  invalid,
-  describedBy,
-  className,
-  textareaClassName,
-  rows = 3,
-  ...textareaProps
-}: TextAreaFieldProps) {
+export function TextAreaField({ textareaClassName, rows = 3, ...props }: TextAreaFieldProps) {
+  const [frame, textareaProps] = splitFieldProps(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      invalid={invalid}
-      describedBy={describedBy}
-      className={className}
-    >
+    <Field {...frame}>
       {(a11y) => (
         <textarea
           rows={rows}

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { Field, type FieldChromeProps } from './Field';
+import { Field, splitFieldProps, type FieldChromeProps } from './Field';
 import styles from './Field.module.css';
 
 export interface TextFieldProps extends FieldChromeProps, Omit<ComponentPropsWithRef<'input'>, 'className'> {
@@ -8,29 +8,10 @@ export interface TextFieldProps extends FieldChromeProps, Omit<ComponentPropsWit
   inputClassName?: string;
 }
 
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  invalid,
-  describedBy,
-  className,
-  endAdornment,
-  inputClassName,
-  type = 'text',
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ endAdornment, inputClassName, type = 'text', ...props }: TextFieldProps) {
+  const [frame, inputProps] = splitFieldProps(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      invalid={invalid}
-      describedBy={describedBy}
-      className={className}
-    >
+    <Field {...frame}>
       {(a11y) => (
         <div className={styles.control} data-has-end={endAdornment ? true : undefined}>
           <input

@@ -1,19 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RESET_REDIRECT_MS } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { Card } from '@/components/Card';
+import { EmailField } from '@/components/EmailField';
 import { PasswordField } from '@/components/PasswordField';
-import { Steps } from '@/components/Steps';
-import { TextField } from '@/components/TextField';
+import { PasswordHints } from '@/components/PasswordHints';
 import { errorMessage } from '@/lib/api-client';
+import { useFocusOnChange } from '@/lib/use-focus-on-change';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { useSendResetPasswordCode } from '@/features/auth/api/send-reset-password-code';
 import { useVerifyEmailCode } from '@/features/auth/api/verify-email-code';
-import { checkNewPassword, normalizeCode } from '@/features/auth/lib/registration';
-import { PasswordHints } from '@/components/PasswordHints';
+import { checkNewPassword } from '@/features/auth/lib/registration';
+import { AuthCard } from './AuthCard';
+import { CodeField } from './CodeField';
 import styles from './auth.module.css';
 
 type Step = 'email' | 'code' | 'password';
@@ -40,16 +41,7 @@ export function ForgotPasswordScreen() {
   const [invalid, setInvalid] = useState<'email' | 'code' | 'password' | 'confirm' | 'both' | null>(null);
   const [showRequestNewCode, setShowRequestNewCode] = useState(false);
   const [done, setDone] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
 
   useEffect(() => {
     if (!done) return;
@@ -160,37 +152,29 @@ export function ForgotPasswordScreen() {
         : t('auth.forgot.passwordIntro', { email: trimmedEmail });
 
   return (
-    <Card padding="lg" className={styles.card}>
-      <header className={styles.header}>
-        <Steps
-          current={STEP_NUMBER[step]}
-          labels={[t('auth.forgot.stepEmail'), t('auth.forgot.stepCode'), t('auth.forgot.stepPassword')]}
-        />
-        <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
-          {t('auth.forgot.title')}
-        </h1>
-        <p className={styles.subtitle}>{intro}</p>
-      </header>
-
-      <div className={styles.messages}>
-        {message && (
+    <AuthCard
+      title={t('auth.forgot.title')}
+      subtitle={intro}
+      steps={{
+        current: STEP_NUMBER[step],
+        labels: [t('auth.forgot.stepEmail'), t('auth.forgot.stepCode'), t('auth.forgot.stepPassword')],
+      }}
+      headingRef={headingRef}
+      messages={
+        message && (
           <Alert tone={message.tone} id={MESSAGE_ID}>
             {message.text}
             {done && <span className="visually-hidden"> {t('auth.forgot.redirecting')}</span>}
           </Alert>
-        )}
-      </div>
-
+        )
+      }
+      footer={<Link to="/login">{t('auth.backToLogin')}</Link>}
+    >
       {step === 'email' && (
         <form className={styles.form} onSubmit={submitEmail} noValidate>
-          <TextField
+          <EmailField
             label={t('auth.email')}
-            type="email"
             name="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
@@ -210,23 +194,15 @@ export function ForgotPasswordScreen() {
 
       {step === 'code' && (
         <form className={styles.form} onSubmit={submitCode} noValidate>
-          <TextField
+          <CodeField
             label={t('auth.forgot.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            inputClassName={styles.codeInput}
             value={code}
-            onChange={(event) => {
-              setCode(normalizeCode(event.target.value));
+            onChange={(next) => {
+              setCode(next);
               if (invalid === 'code') setInvalid(null);
             }}
             invalid={invalid === 'code'}
             describedBy={invalid === 'code' ? errorDescribedBy : undefined}
-            autoFocus
-            required
           />
           <div className={styles.actionsRow}>
             <Button type="submit" size="lg" busy={verify.isPending} disabled={sendCode.isPending}>
@@ -280,10 +256,6 @@ export function ForgotPasswordScreen() {
           </div>
         </form>
       )}
-
-      <p className={styles.footer}>
-        <Link to="/login">{t('auth.backToLogin')}</Link>
-      </p>
-    </Card>
+    </AuthCard>
   );
 }

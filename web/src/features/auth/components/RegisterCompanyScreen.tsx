@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { Card } from '@/components/Card';
-import { PasswordField } from '@/components/PasswordField';
-import { Steps } from '@/components/Steps';
-import { TextField } from '@/components/TextField';
 import { errorMessage } from '@/lib/api-client';
+import { useFocusOnChange } from '@/lib/use-focus-on-change';
 import { usePrecheckRegistration } from '@/features/auth/api/precheck';
 import { useRegisterCompany } from '@/features/auth/api/register-company';
 import { useSendEmailVerification } from '@/features/auth/api/send-email-verification';
@@ -16,22 +13,21 @@ import {
   checkCompanyForm,
   emptyCompanyForm,
   isCompleteCode,
-  normalizeCode,
   offersResend,
   registrationMessageKey,
   toPrecheckData,
   toRegistrationData,
   type CompanyForm,
 } from '@/features/auth/lib/registration';
-import { CountrySelect } from './CountrySelect';
-import { PasswordHints } from '@/components/PasswordHints';
+import { AuthCard } from './AuthCard';
+import { CodeField } from './CodeField';
+import { CompanyDetailsForm } from './CompanyDetailsForm';
 import styles from './auth.module.css';
 
 type Step = 'details' | 'verify';
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
 const MESSAGE_ID = 'register-message';
-const HINTS_ID = 'register-password-hints';
 
 /** Company self-registration: details, then the mailed code (SPEC §2, §4). */
 export function RegisterCompanyScreen() {
@@ -53,19 +49,9 @@ export function RegisterCompanyScreen() {
   const [devMailbox, setDevMailbox] = useState(false);
   // A verified code is spent: if only the registration call failed, a retry must not verify again.
   const verified = useRef(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
 
-  useEffect(() => {
-    // Move focus to the new step's heading so keyboard and screen-reader users follow the change.
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
-
-  const update = (key: keyof CompanyForm) => (value: string) => {
+  const update = (key: keyof CompanyForm, value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
     if (invalidFields.has(key)) {
       setInvalidFields((current) => {
@@ -165,33 +151,28 @@ export function RegisterCompanyScreen() {
   };
 
   const describedBy = message?.tone === 'error' ? MESSAGE_ID : undefined;
-  const fieldProps = (key: keyof CompanyForm) => ({
-    value: form[key],
-    onChange: (event: { target: { value: string } }) => update(key)(event.target.value),
-    invalid: invalidFields.has(key),
-    describedBy: invalidFields.has(key) ? describedBy : undefined,
-    required: true,
-  });
   const stepLabels = [t('auth.register.stepDetails'), t('auth.register.stepVerify')];
 
   return (
-    <Card padding="lg" className={`${styles.card} ${styles.wide}`}>
-      <header className={styles.header}>
-        <Steps current={step === 'details' ? 1 : 2} labels={stepLabels} />
-        <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
-          {step === 'details' ? t('auth.register.title') : t('auth.register.verifyTitle')}
-        </h1>
-        <p className={styles.subtitle}>
-          {step === 'details'
-            ? t('auth.register.subtitle')
-            : t(devMailbox ? 'firstRun.codeInDevMailbox' : 'auth.register.verifySubtitle', {
-                email: form.companyEmail.trim(),
-              })}
-        </p>
-      </header>
-
-      <div className={styles.messages}>
-        {message && (
+    <AuthCard
+      wide
+      title={step === 'details' ? t('auth.register.title') : t('auth.register.verifyTitle')}
+      subtitle={
+        step === 'details'
+          ? t('auth.register.subtitle')
+          : t(devMailbox ? 'firstRun.codeInDevMailbox' : 'auth.register.verifySubtitle', {
+              email: form.companyEmail.trim(),
+            })
+      }
+      steps={{ current: step === 'details' ? 1 : 2, labels: stepLabels }}
+      headingRef={headingRef}
+      footer={
+        <>
+          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.logIn')}</Link>
+        </>
+      }
+      messages={
+        message && (
           <Alert
             tone={message.tone}
             id={MESSAGE_ID}
@@ -205,93 +186,30 @@ export function RegisterCompanyScreen() {
           >
             {message.text}
           </Alert>
-        )}
-      </div>
-
+        )
+      }
+    >
       {step === 'details' ? (
-        <form className={styles.form} onSubmit={submitDetails} noValidate>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{t('auth.register.contactPerson')}</legend>
-            <div className={styles.row}>
-              <TextField label={t('auth.register.firstName')} autoComplete="given-name" {...fieldProps('firstName')} />
-              <TextField label={t('auth.register.lastName')} autoComplete="family-name" {...fieldProps('lastName')} />
-            </div>
-          </fieldset>
-
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{t('auth.register.company')}</legend>
-            <div className={styles.row}>
-              <TextField
-                label={t('auth.register.companyName')}
-                autoComplete="organization"
-                {...fieldProps('companyName')}
-              />
-              <TextField
-                label={t('auth.register.companyPhone')}
-                type="tel"
-                autoComplete="tel"
-                {...fieldProps('companyPhone')}
-              />
-            </div>
-            <TextField
-              label={t('auth.register.companyEmail')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...fieldProps('companyEmail')}
-            />
-            <CountrySelect label={t('auth.register.country')} autoComplete="country" {...fieldProps('country')} />
-          </fieldset>
-
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{t('auth.register.security')}</legend>
-            <div className={styles.row}>
-              <PasswordField
-                label={t('auth.register.password')}
-                autoComplete="new-password"
-                {...fieldProps('password')}
-                describedBy={[HINTS_ID, invalidFields.has('password') ? describedBy : undefined]
-                  .filter(Boolean)
-                  .join(' ')}
-              />
-              <PasswordField
-                label={t('auth.register.confirmPassword')}
-                toggleLabel={t('common.showConfirmation')}
-                autoComplete="new-password"
-                {...fieldProps('confirmPassword')}
-              />
-            </div>
-            <PasswordHints password={form.password} id={HINTS_ID} />
-          </fieldset>
-
-          <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth busy={precheck.isPending || sendCode.isPending}>
-              {t('auth.register.submit')}
-            </Button>
-          </div>
-        </form>
+        <CompanyDetailsForm
+          form={form}
+          onChange={update}
+          invalidFields={invalidFields}
+          describedBy={describedBy}
+          onSubmit={submitDetails}
+          busy={precheck.isPending || sendCode.isPending}
+        />
       ) : (
         <form className={styles.form} onSubmit={submitCode} noValidate>
-          <TextField
+          <CodeField
             label={t('auth.register.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            inputClassName={styles.codeInput}
             value={code}
-            onChange={(event) => {
-              setCode(normalizeCode(event.target.value));
+            onChange={(next) => {
+              setCode(next);
               setCodeInvalid(false);
             }}
             hint={t(devMailbox ? 'firstRun.codeHintDevMailbox' : 'auth.register.codeHint')}
             invalid={codeInvalid}
             describedBy={codeInvalid ? describedBy : undefined}
-            autoFocus
-            required
           />
           <div className={styles.actionsRow}>
             <Button type="submit" size="lg" busy={verify.isPending || register.isPending}>
@@ -312,10 +230,6 @@ export function RegisterCompanyScreen() {
           </p>
         </form>
       )}
-
-      <p className={styles.footer}>
-        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.logIn')}</Link>
-      </p>
-    </Card>
+    </AuthCard>
   );
 }
