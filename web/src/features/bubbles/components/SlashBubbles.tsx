@@ -5,6 +5,7 @@ import type { SlashMenu } from '@/lib/composer-slash';
 import { bubblePreview } from '@/lib/format';
 import { useBubbles } from '@/features/bubbles/api/get-bubbles';
 import { filterBubbles } from '@/features/bubbles/lib/filter-bubbles';
+import suggestions from '@/styles/suggestion-menu.module.css';
 import styles from './bubbles-picker.module.css';
 
 /**
@@ -28,32 +29,32 @@ export function SlashBubbles({ slash }: { slash: SlashMenu }) {
   let body;
   if (bubbles.isPending) {
     body = (
-      <p className={styles.slashState} role="status">
+      <p className={suggestions.state} role="status">
         {t('composer.bubblesLoading')}
       </p>
     );
   } else if (bubbles.isError) {
     body = (
-      <p className={styles.slashState} role="alert">
+      <p className={suggestions.state} role="alert">
         {t('composer.bubblesLoadFailed')}
       </p>
     );
   } else if (shown.length === 0) {
     body = (
-      <p className={styles.slashState} role="status">
+      <p className={suggestions.state} role="status">
         {bubbles.data.length === 0 ? t('composer.bubblesEmpty') : t('composer.bubblesNoMatch')}
       </p>
     );
   } else {
     body = (
-      <ul id={slash.listId} role="listbox" aria-labelledby={titleId} className={styles.slashList}>
+      <ul id={slash.listId} role="listbox" aria-labelledby={titleId} className={suggestions.list}>
         {shown.map((bubble, index) => (
           <li
             key={bubble.bubbleid}
             id={slash.optionId(index)}
             role="option"
             aria-selected={index === slash.active}
-            className={styles.slashOption}
+            className={`${suggestions.option} ${styles.slashOption}`}
             // The caret stays in the text box: a click picks without taking focus.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => insert(bubble.content)}
@@ -66,8 +67,8 @@ export function SlashBubbles({ slash }: { slash: SlashMenu }) {
     );
   }
   return createPortal(
-    <div className={styles.slash}>
-      <p id={titleId} className={styles.slashTitle}>
+    <div className={`${suggestions.menu} ${styles.slash}`}>
+      <p id={titleId} className={suggestions.title}>
         {t('composer.bubblesTitle')}
       </p>
       {body}

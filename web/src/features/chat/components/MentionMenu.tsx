@@ -1,5 +1,6 @@
 import type { Mentionable } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
+import suggestions from '@/styles/suggestion-menu.module.css';
 import notes from './notes.module.css';
 
 /**
@@ -21,31 +22,31 @@ export function MentionMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={notes.menu}>
-      <p className={notes.menuTitle} id={`${menuId}-title`}>
+    <div className={`${suggestions.menu} ${notes.menu}`}>
+      <p className={suggestions.title} id={`${menuId}-title`}>
         {t('notes.mentionsLabel')}
       </p>
       {state === 'pending' ? (
-        <p className={notes.menuState} role="status">
+        <p className={suggestions.state} role="status">
           {t('notes.mentionsLoading')}
         </p>
       ) : state === 'error' ? (
-        <p className={notes.menuState} role="alert">
+        <p className={suggestions.state} role="alert">
           {t('notes.mentionsFailed')}
         </p>
       ) : matches.length === 0 ? (
-        <p className={notes.menuState} role="status">
+        <p className={suggestions.state} role="status">
           {t('notes.mentionsEmpty')}
         </p>
       ) : (
-        <ul id={menuId} role="listbox" aria-labelledby={`${menuId}-title`} className={notes.menuList}>
+        <ul id={menuId} role="listbox" aria-labelledby={`${menuId}-title`} className={suggestions.list}>
           {matches.map((agent, index) => (
             <li
               key={agent.userid}
               id={`${menuId}-${index}`}
               role="option"
               aria-selected={index === activeIndex}
-              className={notes.menuOption}
+              className={`${suggestions.option} ${notes.menuOption}`}
               // Keeps the caret in the text box: the click picks, the focus stays.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => onPick(agent)}
