@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './web/vite.config';
 
 /*
  * Two groups, run one after the other. The first holds every file that keeps to itself (its own PGlite or its own
@@ -37,6 +38,7 @@ export default defineConfig({
       {
         // `@/` is web/src, as in web/tsconfig.json's paths.
         resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        plugins: [localeParts({ whole: true })],
         test: {
           name: 'unit',
           include: [

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { requiredText, uuidSchema } from './common';
 
+export { BUBBLE_PREVIEW_LENGTH } from './constants';
+
 /** Limits of a bubble (a canned reply an agent keeps for themselves, SPEC §3). */
 export const BUBBLE_NAME_MAX = 100;
 export const BUBBLE_CONTENT_MAX = 4096;
-/** SPEC §5: bubble previews are cut to 50 characters. */
-export const BUBBLE_PREVIEW_LENGTH = 50;
 /** The list is capped so no one's collection can stall the page or the picker. */
 export const BUBBLES_LIMIT = 200;
 

@@ -1,8 +1,18 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 
-/** The languages the interface is translated into; the first is the fallback. */
-export const LANGUAGES = ['en', 'af', 'bg', 'tr', 'es', 'ru', 'nl', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export {
+  LANGUAGES,
+  type Language,
+  PRODUCT_NAME,
+  ACCENT_COLOUR,
+  APP_VERSION,
+  USER_GUIDE_PATH,
+  SESSION_RECHECK_MS,
+  SESSION_WARNING_MS,
+  RESET_REDIRECT_MS,
+} from './constants';
+
 export const languageSchema = z.enum(LANGUAGES, { message: 'Unsupported language' });
 
 export const ROLES = ['admin', 'moderator', 'agent'] as const;
@@ -14,16 +24,6 @@ export const seesAllDepartments = (role: Role) => role === 'admin' || role === '
 
 export const PLATFORMS = ['telegram', 'whatsapp', 'wordpress', 'viber'] as const;
 export type Platform = (typeof PLATFORMS)[number];
-
-export const PRODUCT_NAME = 'KreeChat';
-export const ACCENT_COLOUR = '#5cf6fc';
-export const APP_VERSION = '1.0.0';
-export const USER_GUIDE_PATH = '/user-guide/kreechat_user_guide_v1.0.pdf';
-
-/** SPEC §9 timings shared by both sides. */
-export const SESSION_RECHECK_MS = 10_000;
-export const SESSION_WARNING_MS = 600_000;
-export const RESET_REDIRECT_MS = 1_500;
 
 export const errorSchema = z.object({ message: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;

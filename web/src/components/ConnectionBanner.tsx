@@ -1,5 +1,4 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { connection, type ConnectionMonitor } from '@/lib/connection';
 import styles from './ConnectionBanner.module.css';
@@ -9,15 +8,13 @@ export const SOCKET_GRACE_MS = 1_500;
 
 /**
  * The page lost the server: a polite status line over the top of the page (fixed, so nothing moves) until calls
- * and live sockets work again; then whatever the page shows is fetched again.
+ * and live sockets work again. What the page shows is then fetched again by the data layer (lib/query-client.ts),
+ * which this banner does without: it shows on /login too.
  */
 export function ConnectionBanner({ monitor = connection }: { monitor?: ConnectionMonitor }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const status = useSyncExternalStore(monitor.subscribe, monitor.status);
   const [graceOver, setGraceOver] = useState(false);
-
-  useEffect(() => monitor.onRecovered(() => void queryClient.invalidateQueries()), [monitor, queryClient]);
 
   useEffect(() => {
     setGraceOver(false);

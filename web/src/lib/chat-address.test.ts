@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatPath, isTicketId, legacyChatPath, messageHash, messageIdOf } from './chat-address';
+import { chatPath, legacyChatPath, messageHash, messageIdOf } from './chat-address';
+import { isTicketId } from './ticket-id';
 
 const TICKET = '3f6c1d2e-8a4b-4c7d-9e1f-0a2b3c4d5e6f';
 const MESSAGE = 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e';

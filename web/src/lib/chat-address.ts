@@ -1,5 +1,3 @@
-import { uuidSchema } from '@kreechat/contract';
-
 /**
  * A chat's address: the open ticket in the path (`/tickets/{ticketid}`), a message jumped to in the hash
  * (`#m-{messageid}`). The workspace reads the open chat from here, so a reload, Back and Forward and a link shared
@@ -24,9 +22,6 @@ export function messageIdOf(hash: string): string | null {
     return null;
   }
 }
-
-/** Whether an address's id can name a ticket at all; any other is answered "not yours" without asking the server. */
-export const isTicketId = (ticketid: string): boolean => uuidSchema.safeParse(ticketid).success;
 
 /** The chat an old link `/?ticket={ticketid}` (before chats had addresses) meant, or null for none. */
 export function legacyChatPath(search: string): string | null {

@@ -2,27 +2,59 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@kreechat/contract';
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage } from './languages';
-import en from '@/locales/en.json';
+import type { TextPart } from '@/locales/parts';
+import enPublic from '@/locales/en.json?texts=public';
+
+type Texts = Record<string, unknown>;
 
 /**
- * English is bundled: it is the fallback and what most first visits show. Every other language is a chunk of its
- * own, fetched when chosen, so a screen does not carry seven translations it will not show. Typed as en's shape,
- * so a locale missing a key fails the type check.
+ * Every locale in two parts (src/locales/parts.ts): the public screens' texts, and the signed-in screens'. English's
+ * public part is bundled: it is the fallback and what most first visits show. Every other part is a chunk of its
+ * own, fetched when needed, so a screen does not carry seven translations it will not show, nor /login the
+ * workspace's texts. Each language's completeness is locales.test.ts's to check.
  */
-const LOCALES: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  af: () => import('@/locales/af.json'),
-  bg: () => import('@/locales/bg.json'),
-  tr: () => import('@/locales/tr.json'),
-  es: () => import('@/locales/es.json'),
-  ru: () => import('@/locales/ru.json'),
-  nl: () => import('@/locales/nl.json'),
-  ja: () => import('@/locales/ja.json'),
+const PARTS: Record<TextPart, Record<string, () => Promise<Texts>>> = {
+  public: import.meta.glob<Texts>('../locales/*.json', { query: '?texts=public', import: 'default' }),
+  signedIn: import.meta.glob<Texts>('../locales/*.json', { query: '?texts=signedIn', import: 'default' }),
 };
 
+/** The parts the screens shown so far needed: a language chosen later loads them all before it shows. */
+const needed = new Set<TextPart>(['public']);
+/** `${lang}:${part}` of every part in i18next's store (or on its way). */
+const loaded = new Map<string, Promise<void>>([['en:public', Promise.resolve()]]);
+
+function loadPart(lang: Language, part: TextPart): Promise<void> {
+  const key = `${lang}:${part}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    const load = PARTS[part][`../locales/${lang}.json`];
+    if (!load) return Promise.reject(new Error(`no ${part} texts for ${lang}`));
+    loading = load().then((texts) => {
+      i18n.addResourceBundle(lang, 'translation', texts, true, true);
+    });
+    // A fetch that failed (the server away) is made again on the next call.
+    loading.catch(() => loaded.delete(key));
+    loaded.set(key, loading);
+  }
+  return loading;
+}
+
 async function loadLanguage(lang: Language): Promise<void> {
-  if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
-  const { default: bundle } = await LOCALES[lang]();
-  i18n.addResourceBundle(lang, 'translation', bundle);
+  await Promise.all([...needed].map((part) => loadPart(lang, part)));
+}
+
+/**
+ * Loads a part of the texts, for the fallback (English) and the current language, before a screen that needs it
+ * shows; a language chosen later loads it too. Rejects when English's part cannot be fetched (the router tries again
+ * once the server is back); a translation that cannot be fetched leaves English in its place.
+ */
+export async function loadTexts(part: TextPart): Promise<void> {
+  needed.add(part);
+  const lang = currentLanguage();
+  await Promise.all([
+    loadPart(DEFAULT_LANGUAGE, part),
+    lang === DEFAULT_LANGUAGE ? null : loadPart(lang, part).catch(() => undefined),
+  ]);
 }
 
 const STORAGE_KEY = 'kreechat.lang';
@@ -52,7 +84,7 @@ i18n.on('languageChanged', syncDocumentLanguage);
 const initialLanguage = pickLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: enPublic } },
   partialBundledLanguages: true,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,

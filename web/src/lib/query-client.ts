@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { connection } from './connection';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,6 +16,15 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one cache, made when the first screen that reads server data loads (app/layout/DataLayer.tsx); a login
+ * clears it (features/auth) so nothing of a previous user shows.
+ */
+export const queryClient = createQueryClient();
+
+// The server is back after calls failed: whatever the page shows is fetched again.
+connection.onRecovered(() => void queryClient.invalidateQueries());
 
 /**
  * Call after a live event wrote into cached queries under `queryKey`. A fetch of them already in flight started

@@ -1,8 +1,9 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { ServerEventName, ServerEvents } from '@kreechat/contract';
 import { connection } from './connection';
+import { loadAgain } from './load-again';
 
 /** The workspace's live connection: it only listens (SPEC §7 names no client events). */
 export type WorkspaceSocket = Socket<ServerEvents, Record<string, never>>;
@@ -25,18 +26,30 @@ export const WORKSPACE_SOCKET_OPTIONS: LiveSocketOptions = {
 /**
  * Opens a live connection (same origin, the session cookie authenticates the handshake) with `options` on mount and
  * closes it on unmount. Returns null until it exists. `options` should be a constant: new options open a new
- * connection.
+ * connection. The Socket.IO client is fetched here, after the screen's first paint, not with the screen: a live
+ * connection only reports changes to what the first requests read (and `connect` reads them again anyway).
  */
+const loadSocketClient = loadAgain(() => import('socket.io-client'));
+
 export function useLiveSocket(options: LiveSocketOptions): WorkspaceSocket | null {
   const [socket, setSocket] = useState<WorkspaceSocket | null>(null);
   useEffect(() => {
-    const created: WorkspaceSocket = io(options);
-    setSocket(created);
-    // A drop shows the "reconnecting" banner until the socket is back.
-    const untrack = connection.trackSocket(created);
+    let closed = false;
+    let close = () => {};
+    void loadSocketClient().then(({ io }) => {
+      if (closed) return;
+      const created: WorkspaceSocket = io(options);
+      setSocket(created);
+      // A drop shows the "reconnecting" banner until the socket is back.
+      const untrack = connection.trackSocket(created);
+      close = () => {
+        untrack();
+        created.close();
+      };
+    });
     return () => {
-      untrack();
-      created.close();
+      closed = true;
+      close();
       setSocket(null);
     };
   }, [options]);

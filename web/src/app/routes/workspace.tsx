@@ -65,7 +65,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
-import { CHAT_ROUTE, chatPath, isTicketId, messageIdOf } from '@/lib/chat-address';
+import { CHAT_ROUTE, chatPath, messageIdOf } from '@/lib/chat-address';
+import { isTicketId } from '@/lib/ticket-id';
 import { useMyDepartment, useSession, type Viewer } from '@/lib/session';
 import { useRefreshOnAccessChange, useWorkspaceSocket } from '@/lib/socket';
 import { useIsNarrow } from '@/lib/use-media-query';

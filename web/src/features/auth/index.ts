@@ -1,3 +1,4 @@
 export { LoginScreen } from './components/LoginScreen';
-export { RegisterCompanyScreen } from './components/RegisterCompanyScreen';
-export { ForgotPasswordScreen } from './components/ForgotPasswordScreen';
+/** Registration and password reset are chunks of their own: /login, which most visits open, carries neither. */
+export const loadRegisterCompanyScreen = () => import('./components/RegisterCompanyScreen');
+export const loadForgotPasswordScreen = () => import('./components/ForgotPasswordScreen');

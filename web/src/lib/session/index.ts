@@ -1,6 +1,7 @@
 export { SessionContext, useSession, type Session } from './context';
 export { sessionQueryKey, sessionQueryOptions, useValidateSession, validateSession } from './validate';
-export { expectLogout, logout, expectedLogout, useLogout, type LogoutNotice, type LogoutOptions } from './logout';
+export { logout, useLogout } from './logout';
+export { expectLogout, expectedLogout, type LogoutNotice, type LogoutOptions } from './logout-notice';
 export { getUserPref, userPrefQueryKey, userPrefQueryOptions, type UserPref } from './user-pref';
 export {
   getMyDepartment,

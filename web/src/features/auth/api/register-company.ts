@@ -1,5 +1,5 @@
 import { loginResponseSchema, type LoginResponse, type RegisterCompanyBody } from '@kreechat/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { signedIn } from './login';
 
@@ -11,9 +11,8 @@ export const registerCompany = (body: RegisterCompanyBody): Promise<LoginRespons
   api.post('/register-company-kreechat', body, loginResponseSchema);
 
 export function useRegisterCompany() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerCompany,
-    onSuccess: (response) => signedIn(queryClient, response),
+    onSuccess: signedIn,
   });
 }

@@ -7,7 +7,8 @@ import { Card } from '@/components/Card';
 import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { expectedLogout, expectLogout, type LogoutOptions } from '@/lib/session';
+// Not the session module's index: that would bring the data layer, which /login does without.
+import { expectedLogout, expectLogout, type LogoutOptions } from '@/lib/session/logout-notice';
 import { useLogin } from '@/features/auth/api/login';
 import styles from './auth.module.css';
 

@@ -1,7 +1,7 @@
 import { ticketResponseSchema, type Ticket } from '@kreechat/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { isTicketId } from '@/lib/chat-address';
+import { isTicketId } from '@/lib/ticket-id';
 
 /**
  * GET /api/ticket/{ticketid}: one ticket the viewer may see; 404 for another department's or company's ticket and
