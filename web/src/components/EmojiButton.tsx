@@ -3,6 +3,7 @@ import { Smile } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { loadAgain } from '@/lib/load-again';
+import toolPopover from '@/styles/tool-popover.module.css';
 import { IconButton } from './IconButton';
 import { Spinner } from './Spinner';
 import { usePopover } from './use-popover';
@@ -40,7 +41,7 @@ export function EmojiButton({ onPick, disabled = false }: EmojiButtonProps) {
   };
 
   return (
-    <span {...wrapperProps} className={styles.wrapper}>
+    <span {...wrapperProps} className={toolPopover.wrapper}>
       <IconButton
         {...buttonProps}
         label={t('composer.emoji')}
@@ -60,7 +61,7 @@ export function EmojiButton({ onPick, disabled = false }: EmojiButtonProps) {
           role="dialog"
           aria-label={t('composer.emojiPicker')}
           tabIndex={-1}
-          className={styles.popover}
+          className={`${toolPopover.popover} ${styles.popover}`}
         >
           <Suspense
             fallback={

@@ -11,6 +11,7 @@ import { useSlashMenu } from '@/lib/composer-slash';
 import { bubblePreview } from '@/lib/format';
 import { useBubbles } from '@/features/bubbles/api/get-bubbles';
 import { filterBubbles } from '@/features/bubbles/lib/filter-bubbles';
+import toolPopover from '@/styles/tool-popover.module.css';
 import { SlashBubbles } from './SlashBubbles';
 import styles from './bubbles-picker.module.css';
 
@@ -148,7 +149,7 @@ export function BubblesPicker({ onInsert, manageHref, disabled = false }: Bubble
   }
 
   return (
-    <span {...wrapperProps} className={styles.wrapper}>
+    <span {...wrapperProps} className={toolPopover.wrapper}>
       {slash && !disabled && <SlashBubbles slash={slash} />}
       <IconButton
         {...buttonProps}
@@ -164,7 +165,7 @@ export function BubblesPicker({ onInsert, manageHref, disabled = false }: Bubble
           id={popoverId}
           role="dialog"
           aria-labelledby={titleId}
-          className={styles.popover}
+          className={`${toolPopover.popover} ${styles.popover}`}
           ref={popover}
           tabIndex={-1}
           onKeyDown={onListKeys}
