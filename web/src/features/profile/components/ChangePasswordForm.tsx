@@ -1,13 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { isStrongPassword } from '@kreechat/contract';
+import { isStrongPassword, type ChangePasswordBody } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
 import { PasswordField } from '@/components/PasswordField';
 import { PasswordHints } from '@/components/PasswordHints';
-import { isApiError } from '@/lib/api-client';
-import { expectLogout, useLogout } from '@/lib/session';
 import { useChangePassword } from '@/features/profile/api/change-password';
-import { accountErrorMessage } from '@/features/profile/lib/account-errors';
+import { useAccountForm } from '@/features/profile/hooks/use-account-form';
 import { AccountFormPage } from './AccountFormPage';
 import styles from './profile.module.css';
 
@@ -21,94 +18,58 @@ const HINTS_ID = 'change-password-hints';
  */
 export function ChangePasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const change = useChangePassword();
-  const logout = useLogout();
-  const [values, setValues] = useState<Record<Field, string>>({ current: '', next: '', confirm: '' });
-  const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  const form = useAccountForm<Field, ChangePasswordBody>({
+    initial: { current: '', next: '', confirm: '' },
+    mutation: useChangePassword(),
+    notice: 'passwordChanged',
+    failed: t('profile.changePasswordFailed'),
+    passwordField: 'current',
+    errorId: ERROR_ID,
+  });
+  const { values, field, refuse } = form;
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (invalid.has(field)) setInvalid((current) => new Set([...current].filter((f) => f !== field)));
-  };
-
-  const refuse = (fields: Field[], message: string) => {
-    setInvalid(new Set(fields));
-    setError(message);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const empty = (Object.keys(values) as Field[]).filter((field) => values[field] === '');
+  const submit = () => {
+    const empty = (Object.keys(values) as Field[]).filter((name) => values[name] === '');
     if (empty.length > 0) return refuse(empty, t('common.fillAllFields'));
     if (!isStrongPassword(values.next)) return refuse(['next'], t('auth.register.weakPassword'));
     if (values.next !== values.confirm) return refuse(['next', 'confirm'], t('profile.passwordsDoNotMatch'));
     if (values.next === values.current) return refuse(['next'], t('profile.samePassword'));
-    setInvalid(new Set());
-    setError(null);
-    expectLogout('passwordChanged');
-    change.mutate(
-      { current_password: values.current, new_password: values.next, confirm_password: values.confirm },
-      {
-        onSuccess: () => logout.mutate({ notice: 'passwordChanged' }),
-        onError: (failure) => {
-          expectLogout(null);
-          setError(accountErrorMessage(failure, t, t('profile.changePasswordFailed')));
-          if (isApiError(failure) && failure.status === 403) setInvalid(new Set<Field>(['current']));
-        },
-      },
-    );
+    form.save({ current_password: values.current, new_password: values.next, confirm_password: values.confirm });
   };
-
-  const busy = change.isPending || logout.isPending;
-  const describedBy = (field: Field) => (error && invalid.has(field) ? ERROR_ID : undefined);
 
   return (
     <AccountFormPage
       title={t('profile.changePassword')}
       intro={t('profile.changePasswordIntro')}
-      error={error}
-      errorId={ERROR_ID}
-      busy={busy}
+      {...form.page}
       onBack={onBack}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={form.onSubmit(submit)} noValidate>
         <PasswordField
           label={t('profile.currentPassword')}
           toggleLabel={t('profile.showCurrentPassword')}
           name="current-password"
           autoComplete="current-password"
-          value={values.current}
-          onChange={set('current')}
-          invalid={invalid.has('current')}
-          describedBy={describedBy('current')}
+          {...field('current')}
           autoFocus
-          required
         />
         <PasswordField
           label={t('profile.newPassword')}
           name="new-password"
           autoComplete="new-password"
-          value={values.next}
-          onChange={set('next')}
-          invalid={invalid.has('next')}
-          describedBy={[HINTS_ID, describedBy('next')].filter(Boolean).join(' ')}
-          required
+          {...field('next')}
+          describedBy={[HINTS_ID, field('next').describedBy].filter(Boolean).join(' ')}
         />
         <PasswordField
           label={t('profile.confirmPassword')}
           toggleLabel={t('common.showConfirmation')}
           name="confirm-password"
           autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          invalid={invalid.has('confirm')}
-          describedBy={describedBy('confirm')}
-          required
+          {...field('confirm')}
         />
         <PasswordHints password={values.next} id={HINTS_ID} />
         <div className={styles.formActions}>
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={form.page.busy}>
             {t('profile.changePassword')}
           </Button>
         </div>

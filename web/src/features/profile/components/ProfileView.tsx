@@ -32,6 +32,27 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
   );
 }
 
+/** A row of the details that opens a page of its own: its label, what it is set to now, an arrow. */
+function ActionRow(props: { term: string; icon: ReactNode; label: string; onClick: () => void; children?: ReactNode }) {
+  return (
+    <div className={styles.detailRow}>
+      <dt className="visually-hidden">{props.term}</dt>
+      <dd className={styles.detailAction}>
+        <button type="button" className={styles.languageButton} onClick={props.onClick}>
+          <span className={styles.detailLabel}>
+            <span className={styles.detailIcon} aria-hidden="true">
+              {props.icon}
+            </span>
+            {props.label}
+          </span>
+          {props.children}
+          <ChevronRight size={18} aria-hidden="true" className={styles.chevron} />
+        </button>
+      </dd>
+    </div>
+  );
+}
+
 /** Picture, name, e-mail, department, license, language, the way to a new password and company (SPEC §2). */
 export function ProfileView({ profile, onEdit, onLanguage, onPassword }: ProfileViewProps) {
   const { t } = useTranslation();
@@ -75,37 +96,22 @@ export function ProfileView({ profile, onEdit, onLanguage, onPassword }: Profile
           <DetailRow icon={<IdCard size={16} />} label={t('profile.license')}>
             {profile.license}
           </DetailRow>
-          <div className={styles.detailRow}>
-            <dt className="visually-hidden">{t('profile.language')}</dt>
-            <dd className={styles.detailAction}>
-              <button type="button" className={styles.languageButton} onClick={onLanguage}>
-                <span className={styles.detailLabel}>
-                  <span className={styles.detailIcon} aria-hidden="true">
-                    <Globe size={16} />
-                  </span>
-                  {t('profile.language')}
-                </span>
-                <span className={styles.languageValue} lang={profile.lang}>
-                  {LANGUAGE_NAMES[profile.lang]}
-                </span>
-                <ChevronRight size={18} aria-hidden="true" className={styles.chevron} />
-              </button>
-            </dd>
-          </div>
-          <div className={styles.detailRow}>
-            <dt className="visually-hidden">{t('profile.password')}</dt>
-            <dd className={styles.detailAction}>
-              <button type="button" className={styles.languageButton} onClick={onPassword}>
-                <span className={styles.detailLabel}>
-                  <span className={styles.detailIcon} aria-hidden="true">
-                    <KeyRound size={16} />
-                  </span>
-                  {t('profile.changePassword')}
-                </span>
-                <ChevronRight size={18} aria-hidden="true" className={styles.chevron} />
-              </button>
-            </dd>
-          </div>
+          <ActionRow
+            term={t('profile.language')}
+            icon={<Globe size={16} />}
+            label={t('profile.language')}
+            onClick={onLanguage}
+          >
+            <span className={styles.languageValue} lang={profile.lang}>
+              {LANGUAGE_NAMES[profile.lang]}
+            </span>
+          </ActionRow>
+          <ActionRow
+            term={t('profile.password')}
+            icon={<KeyRound size={16} />}
+            label={t('profile.changePassword')}
+            onClick={onPassword}
+          />
         </dl>
 
         <p className={styles.managedBy}>
