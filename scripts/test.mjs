@@ -108,9 +108,14 @@ if (vitest) {
   }
 } else failures.push('vitest report');
 
+// The first download of /login and of the workspace stays within its budget (bench/bundle-size.ts prints both).
+const bundleBudgets = (env) =>
+  run('bundle budgets', 'node', ['--import', 'tsx', 'bench/bundle-size.ts', '--check'], env);
 if (!fs.existsSync(chromium)) {
   skip('e2e tests in Chromium', `${chromium} not found (apt-get install -y chromium)`);
+  bundleBudgets({}); // builds the web app itself
 } else if (run('web build', 'npm', ['run', 'build', '--silent'])) {
+  bundleBudgets({ BENCH_NO_BUILD: '1' });
   const e2eJson = path.join(results, 'e2e.json');
   fs.rmSync(e2eJson, { force: true });
   run(
