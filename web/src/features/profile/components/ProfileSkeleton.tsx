@@ -1,3 +1,4 @@
+import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import page from '@/styles/page.module.css';
 import styles from './profile.module.css';
@@ -7,21 +8,21 @@ export function ProfileSkeleton({ label }: { label: string }) {
   return (
     <div className={page.column} aria-busy="true">
       <div className={page.header}>
-        <span className={`${styles.skeleton} ${styles.skeletonTitle}`} />
+        <Skeleton width={120} height={26} />
         <Spinner label={label} />
       </div>
       <div className={`${page.card} ${styles.card}`}>
         <div className={styles.identity}>
-          <span className={`${styles.skeleton} ${styles.skeletonAvatar}`} />
+          <Skeleton width={88} height={88} radius="full" />
           <div className={styles.identityText}>
-            <span className={`${styles.skeleton} ${styles.skeletonLine}`} style={{ width: '55%' }} />
-            <span className={`${styles.skeleton} ${styles.skeletonLine}`} style={{ width: '35%' }} />
+            <Skeleton width="55%" height={16} />
+            <Skeleton width="35%" height={16} />
           </div>
         </div>
         <div className={styles.details}>
           {[0, 1, 2, 3].map((row) => (
             <div key={row} className={styles.detailRow}>
-              <span className={`${styles.skeleton} ${styles.skeletonLine}`} style={{ width: `${40 + row * 10}%` }} />
+              <Skeleton width={`${40 + row * 10}%`} height={16} />
             </div>
           ))}
         </div>
