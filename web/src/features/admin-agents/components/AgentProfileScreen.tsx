@@ -1,7 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { History, Lock, LockOpen, MessageSquareText, Pencil, Star, Ticket, UserX } from 'lucide-react';
-import type { Agent, Role } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Avatar } from '@/components/Avatar';
@@ -10,19 +9,12 @@ import { EmptyState } from '@/components/EmptyState';
 import { IconButton } from '@/components/IconButton';
 import { SelectField } from '@/components/SelectField';
 import { Skeleton } from '@/components/Skeleton';
-import { TextField } from '@/components/TextField';
 import { dateTime } from '@/lib/dates';
 import { shortId } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { ROLE_NAME } from '@/lib/roles';
-import { useLogout, useSession } from '@/lib/session';
-import {
-  useAgentProfile,
-  useDepartmentChoices,
-  useSetRole,
-  useToggleDisabled,
-  useUpdateAccount,
-} from '@/features/admin-agents/api/agents';
+import { useSession } from '@/lib/session';
+import { useAgentProfile, useToggleDisabled } from '@/features/admin-agents/api/agents';
 import {
   ACTION_FILTERS,
   agentName,
@@ -32,96 +24,8 @@ import {
 } from '@/features/admin-agents/lib/agents';
 import page from '@/styles/page.module.css';
 import { EraseAgentDialog } from './EraseAgentDialog';
-import { RoleField } from './RoleSelect';
+import { UpdateAgentForm } from './UpdateAgentForm';
 import styles from './agents.module.css';
-
-/** How long 'Update user failed!' stays before the box closes (SPEC §2 agent profile). */
-const UPDATE_FAILED_MS = 2000;
-
-function UpdateBox({ user, onDone }: { user: Agent; onDone: () => void }) {
-  const { t } = useTranslation();
-  const session = useSession();
-  const departments = useDepartmentChoices();
-  const update = useUpdateAccount();
-  const setRole = useSetRole();
-  const logout = useLogout();
-  const own = user.userid === session.id;
-  const [email, setEmail] = useState(user.email);
-  const [first, setFirst] = useState(user.first_name);
-  const [last, setLast] = useState(user.last_name);
-  const [department, setDepartment] = useState(user.departmentid ?? '');
-  const [role, setRoleChoice] = useState<Role>(user.role);
-  const failed = update.isError || setRole.isError;
-
-  useEffect(() => {
-    if (!failed) return;
-    const timer = setTimeout(onDone, UPDATE_FAILED_MS);
-    return () => clearTimeout(timer);
-  }, [failed, onDone]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate(
-      { email, first_name: first, last_name: last, departmentid: department, userid: user.userid },
-      {
-        onSuccess: () => {
-          // One's own e-mail or name changed: the session carries the old ones, so sign in again.
-          if (own) logout.mutate({ notice: 'profileUpdated' });
-          else if (role !== user.role) setRole.mutate({ userid: user.userid, role }, { onSuccess: onDone });
-          else onDone();
-        },
-      },
-    );
-  };
-
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('adminAgents.editTitle')}>
-      {/* One's own address is changed on the profile, which asks for the current password (the server refuses it here). */}
-      <TextField
-        label={t('adminAgents.email')}
-        type="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        readOnly={own}
-        hint={own ? t('adminAgents.ownEmailOnProfile') : undefined}
-      />
-      <div className={styles.formRow}>
-        <TextField label={t('adminAgents.firstName')} value={first} onChange={(e) => setFirst(e.target.value)} />
-        <TextField label={t('adminAgents.lastName')} value={last} onChange={(e) => setLast(e.target.value)} />
-      </div>
-      <SelectField
-        label={t('adminAgents.department')}
-        value={department}
-        onChange={(e) => setDepartment(e.target.value)}
-      >
-        <option value="" disabled>
-          {t('adminAgents.selectDepartment')}
-        </option>
-        {departments.data?.map((d) => (
-          <option key={d.departmentid} value={d.departmentid}>
-            {d.department_name}
-          </option>
-        ))}
-      </SelectField>
-      {/* Nobody changes their own role: the company keeps the admin who changes the others. */}
-      <RoleField
-        role={role}
-        onChange={setRoleChoice}
-        disabled={own}
-        hint={own ? t('adminAgents.ownRole') : undefined}
-      />
-      {failed && <Alert tone="error">{t('adminAgents.updateFailed')}</Alert>}
-      <div className={styles.formActions}>
-        <Button type="button" variant="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={update.isPending || setRole.isPending}>
-          {t('adminAgents.update')}
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 /** `/admin-panel/user-profile/:shortId` (admins only): one agent's details, widgets and recent actions. */
 export function AgentProfileScreen({ id }: { id: string }) {
@@ -225,7 +129,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
         )}
       </header>
 
-      {editing && !erased && <UpdateBox user={user} onDone={() => setEditing(false)} />}
+      {editing && !erased && <UpdateAgentForm user={user} onDone={() => setEditing(false)} />}
 
       {erased && (
         <Alert tone="info" title={t('agentErase.erasedTitle')}>

@@ -5,12 +5,12 @@ import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { PasswordField } from '@/components/PasswordField';
 import type { Role } from '@kreechat/contract';
-import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { useDepartmentChoices, useRegisterAgent } from '@/features/admin-agents/api/agents';
 import { failureKind, registerFormProblem, type RegisterForm } from '@/features/admin-agents/lib/agents';
-import styles from './agents.module.css';
+import { DepartmentSelect } from './DepartmentSelect';
 import { RoleField } from './RoleSelect';
+import styles from './agents.module.css';
 
 const EMPTY: RegisterForm = { email: '', pass: '', confirmPassword: '', firstName: '', lastName: '', department: '' };
 
@@ -90,16 +90,7 @@ export function RegisterAgentDialog({ open, onOpenChange }: { open: boolean; onO
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <SelectField label={t('adminAgents.department')} {...field('department')}>
-          <option value="" disabled>
-            {t('adminAgents.selectDepartment')}
-          </option>
-          {departments.data?.map((d) => (
-            <option key={d.departmentid} value={d.departmentid}>
-              {d.department_name}
-            </option>
-          ))}
-        </SelectField>
+        <DepartmentSelect {...field('department')} />
         <RoleField role={role} onChange={setRole} />
         {error && (
           <Alert tone="error" id="register-error" className={styles.preLine}>
