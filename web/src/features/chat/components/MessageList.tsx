@@ -266,7 +266,7 @@ export function MessageList({
         )}
       </div>
       {loadingNewer && (
-        <div className={toolStyles.loadingNewer}>
+        <div className={styles.loadingNewer}>
           <Spinner size="sm" label={t('chatTools.loadingNewer')} />
         </div>
       )}
