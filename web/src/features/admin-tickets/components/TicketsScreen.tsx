@@ -1,35 +1,22 @@
 import { useCallback, useMemo } from 'react';
 import { SearchX, Ticket as TicketIcon } from 'lucide-react';
-import {
-  ADMIN_TICKETS_SORTS,
-  type AdminTicketRow,
-  type AdminTicketsSort,
-  type TicketWidgetData,
-} from '@kreechat/contract';
-import {
-  createColumnHelper,
-  getCoreRowModel,
-  useReactTable,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+import { ADMIN_TICKETS_SORTS, type AdminTicketsSort, type TicketWidgetData } from '@kreechat/contract';
+import { getCoreRowModel, useReactTable, type SortingState, type Updater } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataTable } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
-import { PLATFORM_NAMES, PlatformIcon } from '@/components/PlatformIcon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api-client';
-import { chatPath } from '@/lib/chat-address';
-import { clockTime, dateTime, mediumDate } from '@/lib/dates';
-import { formatDuration, shortId } from '@/lib/format';
+import { formatDuration } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useLoadMoreSentinel } from '@/lib/use-load-more-sentinel';
 import { useAdminTickets } from '@/features/admin-tickets/api/get-tickets';
 import { useLiveTickets } from '@/features/admin-tickets/hooks/use-live-tickets';
+import { useTicketColumns } from '@/features/admin-tickets/hooks/use-ticket-columns';
 import {
   FILTER_KEYS,
   filtersToQuery,
@@ -42,7 +29,6 @@ import { ResponseTimes } from './ResponseTimes';
 import { TicketFilters } from './TicketFilters';
 import styles from './tickets.module.css';
 
-const column = createColumnHelper<AdminTicketRow>();
 const WIDGETS = [
   'totalTicketsCount',
   'pendingTicketsCount',
@@ -53,13 +39,6 @@ const WIDGETS = [
   'whatsappTicketsCount',
   'whatsappClosedTicketsCount',
 ] as const satisfies readonly (keyof TicketWidgetData)[];
-
-/** A cell that keeps one line: cut with an ellipsis, the whole text on hover and (being in the DOM) read aloud. */
-const clip = (text: string) => (
-  <span className={styles.clip} title={text}>
-    {text}
-  </span>
-);
 
 const isSort = (id: string): id is AdminTicketsSort => (ADMIN_TICKETS_SORTS as readonly string[]).includes(id);
 
@@ -98,92 +77,7 @@ export function TicketsScreen() {
     apply({ ...filters, sort: next.id, dir: next.desc ? 'desc' : 'asc' });
   };
 
-  const columns = useMemo(() => {
-    // Date over time: three date columns on one line each would push the table past a 1440 px screen.
-    const when = (iso: string | null, fallback: string) =>
-      iso ? (
-        <time dateTime={iso} title={dateTime(iso, lang)} className={styles.when}>
-          {mediumDate(iso, lang)}
-          <span className={styles.muted}>{clockTime(iso, lang)}</span>
-        </time>
-      ) : (
-        <span className={styles.muted}>{fallback}</span>
-      );
-    return [
-      column.accessor('ticketid', {
-        header: t('adminTickets.columns.ticket'),
-        enableSorting: false,
-        cell: (c) => (
-          <Link
-            to={chatPath(c.getValue())}
-            className={styles.idLink}
-            aria-label={t('adminTickets.openTicket', { id: shortId(c.getValue()) })}
-          >
-            {shortId(c.getValue())}
-          </Link>
-        ),
-      }),
-      column.accessor('stage', {
-        id: 'stage',
-        header: t('adminTickets.columns.stage'),
-        cell: (c) => <span className={styles.stage}>{t(`adminTickets.stage.${c.getValue()}`)}</span>,
-      }),
-      column.accessor('department_name', {
-        id: 'department',
-        header: t('adminTickets.columns.department'),
-        cell: (c) => clip(c.getValue()),
-      }),
-      column.accessor('user_name', {
-        id: 'handler',
-        header: t('adminTickets.columns.handledBy'),
-        cell: (c) => {
-          const name = c.getValue();
-          return name === null ? <span className={styles.muted}>{t('adminTickets.notAcceptedYet')}</span> : clip(name);
-        },
-      }),
-      column.accessor('client_name', {
-        id: 'client',
-        header: t('adminTickets.columns.client'),
-        cell: (c) => clip(c.getValue()),
-      }),
-      column.accessor('account_number', {
-        id: 'account',
-        header: t('adminTickets.columns.accountNumber'),
-        cell: (c) => {
-          const number = c.getValue();
-          return number === null ? <span className={styles.muted}>{t('adminTickets.none')}</span> : clip(number);
-        },
-      }),
-      column.accessor((row) => row.reopened_on ?? row.updated_on, {
-        id: 'updated',
-        header: t('adminTickets.columns.updatedOn'),
-        sortDescFirst: true,
-        cell: (c) => when(c.getValue(), ''),
-      }),
-      column.accessor('accepted_on', {
-        id: 'accepted',
-        header: t('adminTickets.columns.acceptedOn'),
-        sortDescFirst: true,
-        cell: (c) => when(c.getValue(), t('adminTickets.notAcceptedYet')),
-      }),
-      column.accessor('closed_on', {
-        id: 'closed',
-        header: t('adminTickets.columns.closedOn'),
-        sortDescFirst: true,
-        cell: (c) => when(c.getValue(), t('adminTickets.notClosed')),
-      }),
-      column.accessor('platform', {
-        id: 'platform',
-        header: t('adminTickets.columns.platform'),
-        cell: (c) => (
-          <span title={PLATFORM_NAMES[c.getValue()]} className={styles.platform}>
-            <PlatformIcon platform={c.getValue()} size={20} />
-            <span className={styles.visuallyHidden}>{PLATFORM_NAMES[c.getValue()]}</span>
-          </span>
-        ),
-      }),
-    ];
-  }, [t, lang]);
+  const columns = useTicketColumns();
 
   // SPEC §4: page index 0, page size 10, nothing selected; the rows grow by infinite scroll. The server sorts
   // (manualSorting): one column at a time, and a third press flips the order back rather than dropping it.
