@@ -1,88 +1,40 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  seesAllDepartments,
-  type Client,
-  type Notification,
-  type PrivateChatPeer,
-  type Ticket,
-} from '@kreechat/contract';
-import { BubblesPicker, useBubbleLiveUpdates } from '@/features/bubbles';
+import { seesAllDepartments, type Client, type Ticket } from '@kreechat/contract';
+import { useBubbleLiveUpdates } from '@/features/bubbles';
 import { useClientPanelLive } from '@/features/client-panel/live';
-import { lazyComponent } from '@/lib/lazy-component';
 import { preloadDialogs } from '@/components/lazy-dialogs';
-import { ChatPane, preloadChatPane, useChatLiveUpdates, type ComposerTools } from '@/features/chat';
-import { ColleagueList, useColleague, usePresenceLiveUpdates } from '@/features/colleagues';
+import { preloadChatPane, useChatLiveUpdates } from '@/features/chat';
+import { ColleagueList } from '@/features/colleagues';
+import { ClearNotificationsButton, NotificationBanner, NotificationsPanel } from '@/features/notifications';
+import { PrivateChatPanel } from '@/features/private-chat';
 import {
-  ClearNotificationsButton,
-  NotificationBanner,
-  NotificationsPanel,
-  useNotificationsInbox,
-} from '@/features/notifications';
-import { PrivateChatPanel, usePrivateChatLive } from '@/features/private-chat';
-import {
-  AcceptTicketButton,
-  CLOSED_SEARCH_ID,
-  ClosedTickets,
-  CloseTicketButton,
-  filtersFor,
-  flattenPages,
   isVisibleTo,
-  neighbour,
-  OpenTickets,
-  openTicketsOf,
-  PENDING_SEARCH_ID,
-  ReassignTicketButton,
-  showClientChange,
-  TICKET_FILTER_ID_PREFIX,
-  TicketFilterTabs,
-  TicketSearchBox,
-  TicketSearchToggle,
-  useOpenTicketCounts,
-  openTicketsQueryKey,
   rememberTicket,
-  closedTicketsQueryKey,
-  TicketsUnreadMark,
+  showClientChange,
+  useMarkTicketRead,
   useTicket,
   useTicketFromLists,
   useTicketLiveUpdates,
-  useTicketSearch,
-  useMarkTicketRead,
-  type ClosedTicketPages,
-  type TicketFilter,
 } from '@/features/tickets';
-import {
-  ChatUnavailable,
-  focusReplyBox,
-  focusTicketList,
-  pressShortcutTarget,
-  profilePath,
-  ShortcutsSheet,
-  useWorkspaceShortcuts,
-  WorkspaceShell,
-  type WorkspaceView,
-} from '@/features/workspace';
-import { useTranslation } from 'react-i18next';
+import { focusReplyBox, ShortcutsSheet, WorkspaceShell, type WorkspaceView } from '@/features/workspace';
 import { useLocation, useMatch, useNavigate } from 'react-router';
-import { isApiError } from '@/lib/api-client';
 import { CHAT_ROUTE, chatPath, messageIdOf } from '@/lib/chat-address';
-import { isTicketId } from '@/lib/ticket-id';
 import { useMyDepartment, useSession, type Viewer } from '@/lib/session';
 import { useRefreshOnAccessChange, useWorkspaceSocket } from '@/lib/socket';
 import { useIsNarrow } from '@/lib/use-media-query';
+import { ClientPanel, useWorkspaceChat } from './workspace-chat';
+import { useWorkspaceKeys } from './workspace-keys';
+import { useWorkspacePeople } from './workspace-people';
+import { useTicketColumn } from './workspace-tickets';
 
 /**
  * `/`: the workspace (SPEC §2), and `/tickets/{ticketid}` with that chat open. Composes the ticket lists, the chat and
  * the live connection inside the shell: selecting a ticket moves to its chat's address (lib/chat-address.ts; the Chat
  * tab on the narrow layout), and the chat shown clears its unread mark.
  */
-// The client panel shows inside the chat, which is fetched after the first screen: so is the panel.
-const ClientPanel = lazyComponent(() => import('@/features/client-panel').then((m) => m.ClientPanel));
-// An admin's way to the first-run checklist shows only under an empty list: its code is fetched then.
-const ChecklistCard = lazyComponent(() => import('@/features/onboarding').then((m) => m.ChecklistCard));
 
 export function WorkspaceRoute() {
-  const { t } = useTranslation();
   const session = useSession();
   const department = useMyDepartment();
   const socket = useWorkspaceSocket();
@@ -99,7 +51,6 @@ export function WorkspaceRoute() {
     setViewOf(selectedId);
     setView((shown) => (selectedId ? 'chat' : shown === 'chat' ? 'tickets' : shown));
   }
-  const [filter, setFilter] = useState<TicketFilter>('pending');
 
   const viewer = useMemo<Viewer>(() => {
     const canSeeAll = seesAllDepartments(session.role);
@@ -124,12 +75,7 @@ export function WorkspaceRoute() {
   const linked = useTicket(selectedId, fromLists === undefined);
   const current = fromLists ?? linked.data;
   const markRead = useMarkTicketRead();
-  // The route reads the lists' counts only: a message in a listed ticket re-renders the list, not the workspace.
-  const counts = useOpenTicketCounts(viewer.id);
   const queryClient = useQueryClient();
-  const openList = useCallback(() => queryClient.getQueryData<Ticket[]>(openTicketsQueryKey), [queryClient]);
-  const pendingSearch = useTicketSearch();
-  const closedSearch = useTicketSearch();
 
   // The open ticket's copy follows its events; moved to a department the viewer does not see, it leaves their
   // screen as it left their lists.
@@ -158,11 +104,6 @@ export function WorkspaceRoute() {
   useChatLiveUpdates(socket, viewer.id);
   // The composer's bubbles picker stays current while the workspace is open.
   useBubbleLiveUpdates(socket);
-  const bubblesHref = `${profilePath(session.username)}/bubbles`;
-  const composerTools = useCallback<ComposerTools>(
-    (insert, disabled) => <BubblesPicker onInsert={insert} manageHref={bubblesHref} disabled={disabled} />,
-    [bubblesHref],
-  );
 
   // Opening another chat adds its address to the history: Back shows the chat before (on a phone, the list).
   const openChat = useCallback(
@@ -208,36 +149,7 @@ export function WorkspaceRoute() {
     [viewer, onTicket],
   );
 
-  // Colleagues, private chat and the inbox (SPEC §2): the sidebar opens a chat; a notification opens what it is about.
-  const [chatPeer, setChatPeer] = useState<PrivateChatPeer | null>(null);
-  const chatColleague = useColleague(chatPeer?.id ?? null);
-  usePresenceLiveUpdates(socket);
-  const privateChat = usePrivateChatLive(socket, viewer.id, chatPeer?.id ?? null);
-  const markChatRead = privateChat.markRead;
-  const inbox = useNotificationsInbox(socket);
-  const openPrivateChat = useCallback(
-    (peer: PrivateChatPeer) => {
-      setChatPeer(peer);
-      markChatRead(peer.id);
-      // The chat is docked in the colleagues column: on the narrow layout, that is the Colleagues view.
-      setView('colleagues');
-    },
-    [markChatRead],
-  );
-  // A notification's ticket opens wherever it is; the chat pane says so when the viewer may not see it.
-  // A note the viewer was mentioned in opens its ticket with the composer in Note mode, the box focused: the ticket
-  // is often a colleague's, and Reply closed to them.
-  const [noteOpenFor, setNoteOpenFor] = useState<string | null>(null);
-  const openTicketById = (ticketid: string, opening: { note: boolean }) => {
-    setNoteOpenFor(opening.note ? ticketid : null);
-    openChat(ticketid);
-    if (opening.note) focusReplyBox();
-    return true;
-  };
-  const openChatOf = (notification: Notification) => {
-    if (!notification.senderid) return;
-    openPrivateChat({ id: notification.senderid, firstName: notification.name, lastName: '', profile_pic: null });
-  };
+  const people = useWorkspacePeople(socket, viewer.id, { openChat, setView });
 
   // Accept (on a card or in the chat header) opens that chat and puts the cursor in its reply box.
   const onAccepted = useCallback(
@@ -248,213 +160,89 @@ export function WorkspaceRoute() {
     [select],
   );
 
-  // The one ticket list: its filters, what each holds, and the order `j`/`k` walk.
-  const filters = filtersFor(viewer.canSeeAll);
-  // The order `j`/`k` walk, read when the key is pressed (sorting on every live event would be wasted work).
-  const listed = () => {
-    if (filter !== 'closed') return openTicketsOf(openList() ?? [], filter, viewer.id);
-    const pages = closedScope
-      ? queryClient.getQueryData<ClosedTicketPages>(closedTicketsQueryKey(closedScope))
-      : undefined;
-    return flattenPages(pages?.pages ?? []);
-  };
-  const search = filter === 'closed' ? closedSearch : pendingSearch;
-  const searchId = filter === 'closed' ? CLOSED_SEARCH_ID : PENDING_SEARCH_ID;
-  const showFilter = (next: TicketFilter) => {
-    if (!filters.includes(next)) return;
-    setFilter(next);
-    setView('tickets');
-    focusTicketList(`${TICKET_FILTER_ID_PREFIX}-panel-${next}`);
-  };
-  // The open search found nothing but closed tickets match: the Closed list, searching the same keyword.
-  const showClosedMatches = (keyword: string) => {
-    closedSearch.show(keyword);
-    showFilter('closed');
-  };
+  const column = useTicketColumn({
+    viewer,
+    closedScope,
+    isAdmin: session.isAdmin,
+    selectedId,
+    select,
+    onAccepted,
+    setView,
+  });
 
   useClientPanelLive(socket);
 
-  // The chat is built again only when its own inputs change, not on every list event (a busy desk gets a few a
-  // second): React then skips the whole chat, its messages and composer included.
-  const chat = useMemo(
-    () =>
-      current ? (
-        <ChatPane
-          key={current.ticketid}
-          ticket={current}
-          viewer={viewer}
-          actions={
-            <>
-              <AcceptTicketButton ticket={current} onAccepted={onAccepted} />
-              <ReassignTicketButton ticket={current} viewer={viewer} onReassigned={onReassigned} />
-              <CloseTicketButton ticket={current} viewer={viewer} onClosed={onTicket} />
-            </>
-          }
-          sidePanel={
-            <Suspense fallback={null}>
-              <ClientPanel
-                clientid={current.clientid}
-                currentTicketId={current.ticketid}
-                onOpenTicket={openChat}
-                embedded
-              />
-            </Suspense>
-          }
-          composerTools={composerTools}
-          onClientUpdated={onClientUpdated}
-          jumpTarget={jumpTarget}
-          onJumpTargetChange={showMessage}
-          composerMode={noteOpenFor === current.ticketid ? 'note' : 'reply'}
-        />
-      ) : undefined,
-    [
-      current,
-      viewer,
-      onAccepted,
-      onReassigned,
-      onTicket,
-      openChat,
-      composerTools,
-      onClientUpdated,
-      jumpTarget,
-      showMessage,
-      noteOpenFor,
-    ],
-  );
-  // An address whose ticket is not shown: loading, not the viewer's (404, or an id that names no ticket), or failed.
-  const unavailable =
-    selectedId && !current ? (
-      <ChatUnavailable
-        state={
-          !isTicketId(selectedId) || (isApiError(linked.error) && linked.error.status === 404)
-            ? 'hidden'
-            : linked.isError
-              ? 'failed'
-              : 'loading'
-        }
-        onRetry={() => void linked.refetch()}
-      />
-    ) : undefined;
+  const chat = useWorkspaceChat({
+    selectedId,
+    current,
+    linked,
+    viewer,
+    username: session.username,
+    onAccepted,
+    onReassigned,
+    onTicket,
+    openChat,
+    onClientUpdated,
+    jumpTarget,
+    showMessage,
+    noteOpenFor: people.noteOpenFor,
+  });
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  useWorkspaceShortcuts({
-    next: () => {
-      const ticket = neighbour(listed(), selectedId, 1);
-      if (ticket) select(ticket);
-    },
-    previous: () => {
-      const ticket = neighbour(listed(), selectedId, -1);
-      if (ticket) select(ticket);
-    },
-    accept: () => pressShortcutTarget('accept'),
-    reply: () => focusReplyBox(0),
-    close: () => pressShortcutTarget('close'),
-    reassign: () => pressShortcutTarget('reassign'),
-    pins: () => pressShortcutTarget('pins'),
-    clientPanel: () => pressShortcutTarget('client-panel'),
-    search: () => {
-      setView('tickets');
-      if (!search.open) search.toggle();
-      else document.querySelector<HTMLInputElement>(`#${searchId} input`)?.focus();
-    },
-    pending: () => showFilter('pending'),
-    mine: () => showFilter('mine'),
-    all: () => showFilter('all'),
-    closed: () => showFilter('closed'),
-    help: () => setShortcutsOpen(true),
+  useWorkspaceKeys({
+    listed: column.listed,
+    selectedId,
+    select,
+    search: column.search,
+    searchId: column.searchId,
+    setView,
+    showFilter: column.showFilter,
+    showShortcuts: () => setShortcutsOpen(true),
   });
 
   return (
     <>
       <WorkspaceShell
-        unreadCount={inbox.count}
+        unreadCount={people.inbox.count}
         inbox={{
-          open: inbox.open,
-          onOpenChange: inbox.setOpen,
+          open: people.inbox.open,
+          onOpenChange: people.inbox.setOpen,
           actions: <ClearNotificationsButton />,
           panel: (
             <NotificationsPanel
-              onOpenTicket={openTicketById}
-              onOpenChat={openChatOf}
-              onDone={() => inbox.setOpen(false)}
+              onOpenTicket={people.openTicketById}
+              onOpenChat={people.openChatOf}
+              onDone={() => people.inbox.setOpen(false)}
             />
           ),
         }}
         colleagues={
-          <ColleagueList openId={chatPeer?.id ?? null} unread={privateChat.unread} onOpen={openPrivateChat} />
+          <ColleagueList
+            openId={people.chatPeer?.id ?? null}
+            unread={people.privateChat.unread}
+            onOpen={people.openPrivateChat}
+          />
         }
         colleagueChat={
-          chatPeer && (
+          people.chatPeer && (
             <Suspense fallback={null}>
               <PrivateChatPanel
-                key={chatPeer.id}
-                peer={{ ...chatPeer, ...chatColleague }}
+                key={people.chatPeer.id}
+                peer={{ ...people.chatPeer, ...people.chatColleague }}
                 viewerId={viewer.id}
-                onClose={() => setChatPeer(null)}
+                onClose={people.closeChat}
               />
             </Suspense>
           )
         }
-        colleaguesUnread={privateChat.unread.size}
-        ticketsTitle={t(`tickets.filterTitle.${filter}`)}
-        ticketsCount={filter === 'closed' ? undefined : counts?.[filter]}
-        pendingCount={counts?.pending ?? 0}
-        ticketsUnreadMark={<TicketsUnreadMark />}
-        ticketsToolbar={
-          <>
-            <TicketFilterTabs filters={filters} selected={filter} onSelect={setFilter} counts={counts} />
-            {search.open && (
-              <TicketSearchBox
-                key={searchId}
-                id={searchId}
-                search={search}
-                label={filter === 'closed' ? t('ticketSearch.closedLabel') : t('ticketSearch.openLabel')}
-              />
-            )}
-          </>
-        }
-        ticketsBodyProps={{
-          id: `${TICKET_FILTER_ID_PREFIX}-panel-${filter}`,
-          role: 'tabpanel',
-          'aria-labelledby': `${TICKET_FILTER_ID_PREFIX}-tab-${filter}`,
-        }}
-        tickets={
-          filter === 'closed' ? (
-            <ClosedTickets
-              viewer={viewer}
-              search={closedSearch}
-              scope={closedScope}
-              selectedId={selectedId}
-              onSelect={select}
-              labelledBy="tickets-title"
-            />
-          ) : (
-            <OpenTickets
-              viewer={viewer}
-              filter={filter}
-              search={pendingSearch}
-              onShowClosed={showClosedMatches}
-              selectedId={selectedId}
-              onSelect={select}
-              onAccepted={onAccepted}
-              labelledBy="tickets-title"
-              emptyAction={
-                session.isAdmin && (
-                  <Suspense fallback={null}>
-                    <ChecklistCard />
-                  </Suspense>
-                )
-              }
-            />
-          )
-        }
-        ticketsActions={<TicketSearchToggle search={search} controls={searchId} />}
-        chat={chat ?? unavailable}
+        colleaguesUnread={people.privateChat.unread.size}
+        {...column.props}
+        chat={chat}
         view={view}
         onViewChange={setView}
         onShowShortcuts={() => setShortcutsOpen(true)}
       />
-      <NotificationBanner notification={inbox.banner} />
+      <NotificationBanner notification={people.inbox.banner} />
       <ShortcutsSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </>
   );
