@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { confirmsErase } from '@kreechat/contract';
 import { Trash2 } from 'lucide-react';
+import formStyles from '@/styles/form.module.css';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { Modal } from './Modal';
@@ -49,7 +50,7 @@ export function EraseDialog(props: EraseDialogProps) {
 
   return (
     <Modal open onOpenChange={(open) => !open && !busy && onClose()} title={props.title} closeLabel={props.cancelText}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <p>{props.intro}</p>
         <div className={styles.lists}>
           {[props.removed, props.kept].map((list) => (
@@ -73,7 +74,7 @@ export function EraseDialog(props: EraseDialogProps) {
           spellCheck={false}
           maxLength={props.maxLength}
         />
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
             {props.cancelText}
           </Button>

@@ -8,6 +8,7 @@ import type { Role } from '@kreechat/contract';
 import { TextField } from '@/components/TextField';
 import { useDepartmentChoices, useRegisterAgent } from '@/features/admin-agents/api/agents';
 import { failureKind, registerFormProblem, type RegisterForm } from '@/features/admin-agents/lib/agents';
+import formStyles from '@/styles/form.module.css';
 import { DepartmentSelect } from './DepartmentSelect';
 import { RoleField } from './RoleSelect';
 import styles from './agents.module.css';
@@ -74,7 +75,7 @@ export function RegisterAgentDialog({ open, onOpenChange }: { open: boolean; onO
   return (
     <Modal open={open} onOpenChange={close} title={t('adminAgents.registerTitle')} closeLabel={t('common.close')}>
       <form
-        className={styles.form}
+        className={`${formStyles.form} ${styles.form}`}
         onSubmit={submit}
         noValidate
         aria-describedby={error ? 'register-error' : undefined}
@@ -97,7 +98,7 @@ export function RegisterAgentDialog({ open, onOpenChange }: { open: boolean; onO
             {error}
           </Alert>
         )}
-        <div className={styles.formActions}>
+        <div className={formStyles.actions}>
           <Button type="button" variant="secondary" onClick={() => close(false)}>
             {t('common.cancel')}
           </Button>

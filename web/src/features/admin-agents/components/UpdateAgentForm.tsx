@@ -6,6 +6,7 @@ import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
 import { useLogout, useSession } from '@/lib/session';
 import { useSetRole, useUpdateAccount } from '@/features/admin-agents/api/agents';
+import formStyles from '@/styles/form.module.css';
 import { DepartmentSelect } from './DepartmentSelect';
 import { RoleField } from './RoleSelect';
 import styles from './agents.module.css';
@@ -53,7 +54,12 @@ export function UpdateAgentForm({ user, onDone }: { user: Agent; onDone: () => v
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('adminAgents.editTitle')}>
+    <form
+      className={`${formStyles.form} ${styles.form}`}
+      onSubmit={submit}
+      noValidate
+      aria-label={t('adminAgents.editTitle')}
+    >
       {/* One's own address is changed on the profile, which asks for the current password (the server refuses it here). */}
       <TextField
         label={t('adminAgents.email')}
@@ -76,7 +82,7 @@ export function UpdateAgentForm({ user, onDone }: { user: Agent; onDone: () => v
         hint={own ? t('adminAgents.ownRole') : undefined}
       />
       {failed && <Alert tone="error">{t('adminAgents.updateFailed')}</Alert>}
-      <div className={styles.formActions}>
+      <div className={formStyles.actions}>
         <Button type="button" variant="secondary" onClick={onDone}>
           {t('common.cancel')}
         </Button>

@@ -7,7 +7,7 @@ import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateClient } from '@/features/admin-clients/api/clients';
-import styles from './admin-clients.module.css';
+import formStyles from '@/styles/form.module.css';
 
 type Fields = { client_name: string; address: string; account_number: string; note: string };
 
@@ -49,7 +49,7 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
       title={t('adminClients.editTitle')}
       closeLabel={t('adminClients.close')}
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         {problem && <Alert tone="error">{problem}</Alert>}
         <TextField
           label={t('adminClients.name')}
@@ -79,7 +79,7 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
           required
           maxLength={2000}
         />
-        <div className={styles.formActions}>
+        <div className={formStyles.actions}>
           <Button type="button" variant="secondary" onClick={onClose}>
             {t('adminClients.cancel')}
           </Button>
