@@ -2,7 +2,6 @@ import { useMemo, type ReactNode } from 'react';
 import { Archive } from 'lucide-react';
 import type { Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/Button';
 import { EmptyState } from '@/components/EmptyState';
 import { Spinner } from '@/components/Spinner';
 import type { Viewer } from '@/lib/session';
@@ -13,6 +12,7 @@ import type { TicketSearch } from '@/features/tickets/hooks/use-ticket-search';
 import { flattenPages } from '@/features/tickets/lib/ticket-lists';
 import { TicketCard } from './TicketCard';
 import { TicketList } from './TicketList';
+import { TicketListError } from './TicketListError';
 import { TicketListSkeleton } from './TicketListSkeleton';
 import { TicketSearchResults } from './TicketSearchResults';
 import styles from './tickets.module.css';
@@ -78,14 +78,7 @@ export function ClosedTickets({ viewer, search, scope, selectedId, onSelect, lab
   } else if (scope === undefined || closed.isPending) {
     body = <TicketListSkeleton label={t('tickets.loading')} cards={2} />;
   } else if (closed.isError && tickets.length === 0) {
-    body = (
-      <div className={styles.listError}>
-        <p>{t('tickets.loadFailed')}</p>
-        <Button size="sm" variant="secondary" onClick={() => void closed.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    body = <TicketListError onRetry={() => void closed.refetch()} />;
   } else if (tickets.length === 0) {
     body = (
       <EmptyState

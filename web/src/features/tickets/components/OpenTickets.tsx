@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Inbox } from 'lucide-react';
 import { TICKET_ALREADY_ACCEPTED, type Ticket } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/Button';
 import { EmptyState } from '@/components/EmptyState';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useOpeningHours } from '@/lib/opening-hours';
@@ -17,9 +16,9 @@ import { openTicketsOf, type OpenTicketFilter } from '@/features/tickets/lib/tic
 import { ClosedNowNotice } from './ClosedNowNotice';
 import { TicketCard } from './TicketCard';
 import { TicketList } from './TicketList';
+import { TicketListError } from './TicketListError';
 import { TicketListSkeleton } from './TicketListSkeleton';
 import { TicketSearchResults } from './TicketSearchResults';
-import styles from './tickets.module.css';
 
 interface OpenTicketsProps {
   viewer: Viewer;
@@ -130,14 +129,7 @@ export function OpenTickets({
   } else if (tickets.isPending) {
     body = <TicketListSkeleton label={t('tickets.loading')} />;
   } else if (tickets.isError) {
-    body = (
-      <div className={styles.listError} role="alert">
-        <p>{t('tickets.loadFailed')}</p>
-        <Button size="sm" variant="secondary" onClick={() => void tickets.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    body = <TicketListError announce onRetry={() => void tickets.refetch()} />;
   } else if (listed.length === 0) {
     body = (
       <EmptyState
