@@ -11,6 +11,14 @@ import formStyles from '@/styles/form.module.css';
 
 type Fields = { client_name: string; address: string; account_number: string; note: string };
 
+/** The form's boxes, in order, with the longest text the server takes for each. */
+const FIELDS = [
+  { name: 'client_name', label: 'adminClients.name', maxLength: 200 },
+  { name: 'address', label: 'adminClients.address', maxLength: 500 },
+  { name: 'account_number', label: 'adminClients.accountNumber', maxLength: 100 },
+  { name: 'note', label: 'adminClients.note', maxLength: 2000 },
+] as const satisfies readonly { name: keyof Fields; label: string; maxLength: number }[];
+
 /** The client update form (SPEC §2): every field is required (SPEC §5). */
 export function EditClientDialog({ client, onClose }: { client: Client; onClose: () => void }) {
   const { t } = useTranslation();
@@ -51,34 +59,16 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
     >
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {problem && <Alert tone="error">{problem}</Alert>}
-        <TextField
-          label={t('adminClients.name')}
-          value={fields.client_name}
-          onChange={set('client_name')}
-          required
-          maxLength={200}
-        />
-        <TextField
-          label={t('adminClients.address')}
-          value={fields.address}
-          onChange={set('address')}
-          required
-          maxLength={500}
-        />
-        <TextField
-          label={t('adminClients.accountNumber')}
-          value={fields.account_number}
-          onChange={set('account_number')}
-          required
-          maxLength={100}
-        />
-        <TextField
-          label={t('adminClients.note')}
-          value={fields.note}
-          onChange={set('note')}
-          required
-          maxLength={2000}
-        />
+        {FIELDS.map(({ name, label, maxLength }) => (
+          <TextField
+            key={name}
+            label={t(label)}
+            value={fields[name]}
+            onChange={set(name)}
+            required
+            maxLength={maxLength}
+          />
+        ))}
         <div className={formStyles.actions}>
           <Button type="button" variant="secondary" onClick={onClose}>
             {t('adminClients.cancel')}
