@@ -22,7 +22,7 @@ import {
   filterActions,
   type ActionFilter,
 } from '@/features/admin-agents/lib/agents';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { EraseAgentDialog } from './EraseAgentDialog';
 import { UpdateAgentForm } from './UpdateAgentForm';
 import styles from './agents.module.css';
@@ -41,7 +41,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
 
   if (profile.isError) {
     return (
-      <section className={page.screen}>
+      <section className={pageStyles.screen}>
         <EmptyState
           icon={<UserX size={28} aria-hidden="true" />}
           title={t('adminAgents.profileNotFound')}
@@ -57,7 +57,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
   }
   if (!profile.data) {
     return (
-      <section className={page.screen} aria-busy="true">
+      <section className={pageStyles.screen} aria-busy="true">
         <Skeleton height={96} width={96} radius="full" />
         <Skeleton height={24} width={240} />
         <Skeleton height={160} />
@@ -89,11 +89,11 @@ export function AgentProfileScreen({ id }: { id: string }) {
   ];
 
   return (
-    <section className={page.screen} aria-labelledby="profile-name">
+    <section className={pageStyles.screen} aria-labelledby="profile-name">
       <header className={styles.profileHeader}>
         <Avatar src={user.profile_pic} alt={name} size={96} />
         <div className={styles.profileTitle}>
-          <h1 id="profile-name" className={page.title}>
+          <h1 id="profile-name" className={pageStyles.title}>
             {name}
           </h1>
           <span className={styles.muted}>
@@ -178,7 +178,7 @@ export function AgentProfileScreen({ id }: { id: string }) {
       </div>
 
       <section className={styles.actions} aria-labelledby="actions-title">
-        <div className={page.header}>
+        <div className={pageStyles.header}>
           <h2 id="actions-title" className={styles.subtitle}>
             {t('adminAgents.recentActions')}
           </h2>

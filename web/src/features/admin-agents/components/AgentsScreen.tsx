@@ -23,7 +23,7 @@ import {
   useToggleDisabled,
 } from '@/features/admin-agents/api/agents';
 import { agentName } from '@/features/admin-agents/lib/agents';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { RegisterAgentDialog } from './RegisterAgentDialog';
 import { RoleCell } from './RoleSelect';
 import styles from './agents.module.css';
@@ -131,9 +131,9 @@ export function AgentsScreen() {
   const failed = setRole.isError || toggleDisabled.isError;
 
   return (
-    <section className={page.screen} aria-labelledby="agents-title">
-      <header className={page.header}>
-        <h1 id="agents-title" className={page.title}>
+    <section className={pageStyles.screen} aria-labelledby="agents-title">
+      <header className={pageStyles.header}>
+        <h1 id="agents-title" className={pageStyles.title}>
           {t('adminAgents.title')}
         </h1>
         <Button icon={<UserPlus size={18} aria-hidden="true" />} onClick={() => setRegistering(true)}>

@@ -13,7 +13,7 @@ import { useEraseClient } from '@/features/admin-clients/api/erase-client';
 import { clientExportUrl } from '@/features/admin-clients/api/export-client';
 import { useClientHistory } from '@/features/admin-clients/api/get-client-history';
 import { useLiveClients } from '@/features/admin-clients/hooks/use-live-clients';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { ClientChannels, ClientTickets } from './ClientHistory';
 import { EditClientDialog } from './EditClientDialog';
 import { EraseClientDialog } from './EraseClientDialog';
@@ -39,7 +39,7 @@ export function ClientProfile({ shortId }: { shortId: string }) {
 
   if (profile.isPending) {
     return (
-      <div className={page.screen} aria-busy="true" aria-label={t('adminClients.loading')}>
+      <div className={pageStyles.screen} aria-busy="true" aria-label={t('adminClients.loading')}>
         <Skeleton height={36} width={240} />
         <Skeleton height={220} />
       </div>
@@ -47,7 +47,7 @@ export function ClientProfile({ shortId }: { shortId: string }) {
   }
   if (profile.isError) {
     return (
-      <div className={page.screen}>
+      <div className={pageStyles.screen}>
         <EmptyState
           icon={<UserX size={28} aria-hidden="true" />}
           title={t('adminClients.profileNotFound')}
@@ -81,9 +81,9 @@ export function ClientProfile({ shortId }: { shortId: string }) {
   const erased = client.erased_on !== null;
 
   return (
-    <div className={page.screen}>
+    <div className={pageStyles.screen}>
       <div className={styles.screenHeader}>
-        <h1 className={`${page.title} ${styles.screenTitle}`}>
+        <h1 className={`${pageStyles.title} ${styles.screenTitle}`}>
           {erased ? t('adminClients.erased.name') : client.client_name}
         </h1>
         {!client.verified && <UnverifiedBadge />}

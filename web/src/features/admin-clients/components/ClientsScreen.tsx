@@ -14,7 +14,7 @@ import { UnverifiedBadge } from '@/components/UnverifiedBadge';
 import { useLoadMoreSentinel } from '@/lib/use-load-more-sentinel';
 import { useClientList, useClientSearch } from '@/features/admin-clients/api/clients';
 import { useLiveClients } from '@/features/admin-clients/hooks/use-live-clients';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { BlockSwitch } from './BlockSwitch';
 import { Dash } from './Dash';
 import styles from './admin-clients.module.css';
@@ -95,9 +95,9 @@ export function ClientsScreen() {
 
   const active = searching ? search : list;
   return (
-    <div className={page.screen}>
+    <div className={pageStyles.screen}>
       <div className={styles.screenHeader}>
-        <h1 className={`${page.title} ${styles.screenTitle}`}>{t('adminClients.title')}</h1>
+        <h1 className={`${pageStyles.title} ${styles.screenTitle}`}>{t('adminClients.title')}</h1>
         {typeof total === 'number' && <span className={styles.count}>{t('adminClients.total', { count: total })}</span>}
       </div>
       <form role="search" className={styles.searchForm} onSubmit={submit}>

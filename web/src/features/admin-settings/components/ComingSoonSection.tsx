@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './settings.module.css';
 
 /** A Settings section SPEC names but does not describe yet: its title, 'Coming soon.' and what it will be for. */
@@ -23,7 +23,7 @@ export function ComingSoonSection({
       <h2 id={headingId} className={styles.sectionTitle}>
         {title}
       </h2>
-      <div className={page.card}>
+      <div className={pageStyles.card}>
         <EmptyState icon={<Icon size={28} />} title={t('common.comingSoon')} description={text} />
       </div>
     </section>

@@ -9,7 +9,7 @@ import { dayKey } from '@/lib/dates';
 import { useOpeningHours } from '@/lib/opening-hours';
 import { useNow } from '@/lib/use-now';
 import type { HoursForm } from '@/features/admin-settings/lib/hours-form';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { DepartmentHoursForm } from './DepartmentHoursForm';
 import { DepartmentStatusLine } from './DepartmentStatusLine';
 import { RetryAlert } from './RetryAlert';
@@ -48,7 +48,7 @@ export function OpeningHoursPanel() {
             <Spinner label={t('openingHours.loading')} />
           </span>
           {[0, 1].map((i) => (
-            <div key={i} className={`${page.card} ${styles.card}`}>
+            <div key={i} className={`${pageStyles.card} ${styles.card}`}>
               <Skeleton width="30%" height={18} />
               <Skeleton width="100%" height={80} radius="md" />
             </div>
@@ -59,10 +59,10 @@ export function OpeningHoursPanel() {
       ) : (
         <div className={styles.cards}>
           <TimeZoneSettings saved={timeZone} now={now} />
-          <section className={`${page.card} ${styles.card}`} aria-labelledby="department-hours-heading">
+          <section className={`${pageStyles.card} ${styles.card}`} aria-labelledby="department-hours-heading">
             <div className={styles.departmentHead}>
               <div className={styles.blockIntro}>
-                <h3 id="department-hours-heading" className={page.cardTitle}>
+                <h3 id="department-hours-heading" className={pageStyles.cardTitle}>
                   {t('openingHours.department.title')}
                 </h3>
                 <p className={styles.muted}>{t('openingHours.department.intro')}</p>

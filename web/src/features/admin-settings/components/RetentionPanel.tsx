@@ -23,7 +23,7 @@ import {
   sizeText,
   type RetentionForm,
 } from '@/features/admin-settings/lib/retention';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { RetryAlert } from './RetryAlert';
 import hours from './opening-hours.module.css';
 import settings from './settings.module.css';
@@ -89,10 +89,10 @@ function RetentionSettings({ saved }: { saved: number | null }) {
   };
 
   return (
-    <section className={`${page.card} ${hours.card}`} aria-labelledby={headingId}>
+    <section className={`${pageStyles.card} ${hours.card}`} aria-labelledby={headingId}>
       <div className={styles.head}>
         <div className={hours.blockIntro}>
-          <h3 id={headingId} className={page.cardTitle}>
+          <h3 id={headingId} className={pageStyles.cardTitle}>
             {t('retention.deleteTitle')}
           </h3>
           <p className={hours.muted}>{t('retention.deleteIntro')}</p>
@@ -176,7 +176,7 @@ export function RetentionPanel() {
         <p className={settings.sectionText}>{t('retention.intro')}</p>
       </div>
       {retention.isPending ? (
-        <div aria-busy="true" className={`${page.card} ${hours.card}`}>
+        <div aria-busy="true" className={`${pageStyles.card} ${hours.card}`}>
           <Skeleton width="40%" height={18} />
           <Skeleton width="100%" height={64} radius="md" />
         </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Platform } from '@kreechat/contract';
 import { PlatformIcon } from '@/components/PlatformIcon';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './settings.module.css';
 
 /** A communication service's card: its icon, name and what it does, then its settings. */
@@ -17,11 +17,11 @@ export function ServiceCard({
   children: ReactNode;
 }) {
   return (
-    <div className={page.card}>
+    <div className={pageStyles.card}>
       <div className={styles.cardHeader}>
         <PlatformIcon platform={platform} size={36} />
         <div>
-          <h3 className={page.cardTitle}>{title}</h3>
+          <h3 className={pageStyles.cardTitle}>{title}</h3>
           <p className={styles.sectionText}>{intro}</p>
         </div>
       </div>

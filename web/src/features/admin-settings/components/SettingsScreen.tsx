@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TabList } from '@/components/TabList';
 import { useHiddenEnds } from '@/lib/use-hidden-ends';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { CommunicationServices } from './CommunicationServices';
 import { AutomaticMessagesPanel } from './AutomaticMessagesPanel';
 import { ComingSoonSection } from './ComingSoonSection';
@@ -66,9 +66,9 @@ export function SettingsScreen() {
   };
 
   return (
-    <div className={page.screen}>
-      <div className={page.header}>
-        <h1 className={page.title}>{t('settings.title')}</h1>
+    <div className={pageStyles.screen}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>{t('settings.title')}</h1>
       </div>
       <TabList
         listRef={strip.ref}

@@ -6,7 +6,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useStorageUsage } from '@/features/admin-settings/api/get-storage-usage';
 import { sizeText } from '@/features/admin-settings/lib/retention';
 import { channelRows, usageTone, usedPercent } from '@/features/admin-settings/lib/storage-usage';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { RetryAlert } from './RetryAlert';
 import hours from './opening-hours.module.css';
 import settings from './settings.module.css';
@@ -23,8 +23,8 @@ function UsageCards({ usage }: { usage: StorageUsage }) {
 
   return (
     <div className={hours.cards}>
-      <section className={`${page.card} ${hours.card}`} aria-labelledby="storage-used">
-        <h3 id="storage-used" className={page.cardTitle}>
+      <section className={`${pageStyles.card} ${hours.card}`} aria-labelledby="storage-used">
+        <h3 id="storage-used" className={pageStyles.cardTitle}>
           {t('storage.usedTitle')}
         </h3>
         <p className={styles.total} data-testid="storage-used">
@@ -45,9 +45,9 @@ function UsageCards({ usage }: { usage: StorageUsage }) {
         <p className={hours.muted}>{t('storage.filesCount', { count: number.format(usage.files) })}</p>
       </section>
 
-      <section className={`${page.card} ${hours.card}`} aria-labelledby="storage-day">
+      <section className={`${pageStyles.card} ${hours.card}`} aria-labelledby="storage-day">
         <div className={hours.blockIntro}>
-          <h3 id="storage-day" className={page.cardTitle}>
+          <h3 id="storage-day" className={pageStyles.cardTitle}>
             {t('storage.lastDayTitle')}
           </h3>
           <p className={hours.muted}>
@@ -102,8 +102,8 @@ function UsageCards({ usage }: { usage: StorageUsage }) {
         )}
       </section>
 
-      <section className={`${page.card} ${hours.card}`} aria-labelledby="storage-limits">
-        <h3 id="storage-limits" className={page.cardTitle}>
+      <section className={`${pageStyles.card} ${hours.card}`} aria-labelledby="storage-limits">
+        <h3 id="storage-limits" className={pageStyles.cardTitle}>
           {t('storage.limitsTitle')}
         </h3>
         <dl className={styles.limits}>
@@ -143,7 +143,7 @@ export function StoragePanel() {
         <p className={settings.sectionText}>{t('storage.intro')}</p>
       </div>
       {usage.isPending ? (
-        <div aria-busy="true" className={`${page.card} ${hours.card}`}>
+        <div aria-busy="true" className={`${pageStyles.card} ${hours.card}`}>
           <Skeleton width="30%" height={18} />
           <Skeleton width="100%" height={12} radius="full" />
           <Skeleton width="60%" height={14} />

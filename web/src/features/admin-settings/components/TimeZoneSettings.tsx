@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { useSaveTimeZone } from '@/features/admin-settings/api/save-time-zone';
 import { zoneLabel } from '@/features/admin-settings/lib/time-zones';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { TimeZoneCombobox } from './TimeZoneCombobox';
 import { useContractMessage } from './use-contract-message';
 import styles from './opening-hours.module.css';
@@ -48,9 +48,9 @@ export function TimeZoneSettings({ saved, now }: { saved: string; now: Date }) {
   };
 
   return (
-    <section className={`${page.card} ${styles.card}`} aria-labelledby={headingId}>
+    <section className={`${pageStyles.card} ${styles.card}`} aria-labelledby={headingId}>
       <div className={styles.blockIntro}>
-        <h3 id={headingId} className={page.cardTitle}>
+        <h3 id={headingId} className={pageStyles.cardTitle}>
           {t('openingHours.timeZone.title')}
         </h3>
         <p className={styles.muted}>{t('openingHours.timeZone.intro')}</p>

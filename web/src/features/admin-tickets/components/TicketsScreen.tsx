@@ -24,7 +24,7 @@ import {
   readFilters,
   type TicketFilters as Filters,
 } from '@/features/admin-tickets/lib/filters';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { ResponseTimes } from './ResponseTimes';
 import { TicketFilters } from './TicketFilters';
 import styles from './tickets.module.css';
@@ -106,8 +106,8 @@ export function TicketsScreen() {
 
   return (
     <div className={styles.screen}>
-      <div className={page.header}>
-        <h1 className={page.title}>{t('adminTickets.title')}</h1>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>{t('adminTickets.title')}</h1>
       </div>
 
       <dl

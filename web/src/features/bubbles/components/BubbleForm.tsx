@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { submitOnEnter } from '@/lib/submit-on-enter';
 import { useCreateBubble } from '@/features/bubbles/api/create-bubble';
 import { useEditBubble } from '@/features/bubbles/api/edit-bubble';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './bubbles.module.css';
 
 interface BubbleFormProps {
@@ -77,7 +77,7 @@ export function BubbleForm({ editing, onDone, onCancel }: BubbleFormProps) {
   const onContentKeyDown = submitOnEnter(submit);
 
   return (
-    <section className={`${page.card} ${styles.card}`} aria-labelledby={titleId}>
+    <section className={`${pageStyles.card} ${styles.card}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.cardTitle}>
         {editing ? t('bubbles.editBubble') : t('bubbles.newBubble')}
       </h2>

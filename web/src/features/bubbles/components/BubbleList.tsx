@@ -11,7 +11,7 @@ import { IconButton } from '@/components/IconButton';
 import { Spinner } from '@/components/Spinner';
 import { bubblePreview } from '@/lib/format';
 import { useDeleteBubble } from '@/features/bubbles/api/delete-bubble';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './bubbles.module.css';
 
 interface BubbleListProps {
@@ -89,7 +89,7 @@ export function BubbleList({ query, editingId, onEdit }: BubbleListProps) {
 
   return (
     <section
-      className={`${page.card} ${styles.card}`}
+      className={`${pageStyles.card} ${styles.card}`}
       aria-labelledby={titleId}
       aria-busy={query.isPending || undefined}
     >

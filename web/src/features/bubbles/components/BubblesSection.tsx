@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Bubble } from '@kreechat/contract';
 import { useTranslation } from 'react-i18next';
 import { useBubbles } from '@/features/bubbles/api/get-bubbles';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { BubbleForm } from './BubbleForm';
 import { BubbleList } from './BubbleList';
 
@@ -18,11 +18,11 @@ export function BubblesSection() {
   const editing: Bubble | null = (editingId && bubbles.data?.find((b) => b.bubbleid === editingId)) || null;
 
   return (
-    <div className={page.column}>
-      <div className={page.header}>
-        <h1 className={page.title}>{t('bubbles.title')}</h1>
+    <div className={pageStyles.column}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>{t('bubbles.title')}</h1>
       </div>
-      <p className={page.intro}>{t('bubbles.intro')}</p>
+      <p className={pageStyles.intro}>{t('bubbles.intro')}</p>
 
       {/* A new key per bubble: the form starts from the selected bubble (or empty) each time. */}
       <BubbleForm

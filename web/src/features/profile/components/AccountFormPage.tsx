@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './profile.module.css';
 
 /**
@@ -21,8 +21,8 @@ export function AccountFormPage(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <div className={page.column}>
-      <div className={page.header}>
+    <div className={pageStyles.column}>
+      <div className={pageStyles.header}>
         <Button
           variant="ghost"
           size="sm"
@@ -33,9 +33,9 @@ export function AccountFormPage(props: {
           {t('common.back')}
         </Button>
       </div>
-      <div className={`${page.card} ${styles.card}`}>
-        <h1 className={page.title}>{props.title}</h1>
-        <p className={page.intro}>{props.intro}</p>
+      <div className={`${pageStyles.card} ${styles.card}`}>
+        <h1 className={pageStyles.title}>{props.title}</h1>
+        <p className={pageStyles.intro}>{props.intro}</p>
         {props.error && (
           <Alert tone="error" id={props.errorId}>
             {props.error}

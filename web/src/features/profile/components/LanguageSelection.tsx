@@ -7,7 +7,7 @@ import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { LANGUAGE_NAMES } from '@/lib/languages';
 import { useChangeLang } from '@/features/profile/api/change-lang';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './profile.module.css';
 
 interface LanguageSelectionProps {
@@ -28,15 +28,15 @@ export function LanguageSelection({ current, onBack }: LanguageSelectionProps) {
   };
 
   return (
-    <div className={page.column}>
-      <div className={page.header}>
+    <div className={pageStyles.column}>
+      <div className={pageStyles.header}>
         <Button variant="ghost" size="sm" icon={<ArrowLeft size={16} aria-hidden="true" />} onClick={onBack}>
           {t('common.back')}
         </Button>
       </div>
-      <div className={`${page.card} ${styles.card}`}>
-        <h1 className={page.title}>{t('profile.language')}</h1>
-        <p className={page.intro}>{t('profile.languageIntro')}</p>
+      <div className={`${pageStyles.card} ${styles.card}`}>
+        <h1 className={pageStyles.title}>{t('profile.language')}</h1>
+        <p className={pageStyles.intro}>{t('profile.languageIntro')}</p>
         {failed && <Alert tone="error">{t('profile.languageFailed')}</Alert>}
         <ul className={styles.languageList}>
           {LANGUAGES.map((lang) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useProfile } from '@/features/profile/api/get-profile';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EditProfileForm } from './EditProfileForm';
 import { LanguageSelection } from './LanguageSelection';
@@ -22,9 +22,9 @@ export function ProfileSection() {
 
   if (profile.isError) {
     return (
-      <div className={page.column}>
-        <div className={page.header}>
-          <h1 className={page.title}>{t('profile.profile')}</h1>
+      <div className={pageStyles.column}>
+        <div className={pageStyles.header}>
+          <h1 className={pageStyles.title}>{t('profile.profile')}</h1>
         </div>
         <Alert
           tone="error"

@@ -1,17 +1,17 @@
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './profile.module.css';
 
 /** The profile card's shape while it loads, so nothing jumps when it arrives. */
 export function ProfileSkeleton({ label }: { label: string }) {
   return (
-    <div className={page.column} aria-busy="true">
-      <div className={page.header}>
+    <div className={pageStyles.column} aria-busy="true">
+      <div className={pageStyles.header}>
         <Skeleton width={120} height={26} />
         <Spinner label={label} />
       </div>
-      <div className={`${page.card} ${styles.card}`}>
+      <div className={`${pageStyles.card} ${styles.card}`}>
         <div className={styles.identity}>
           <Skeleton width={88} height={88} radius="full" />
           <div className={styles.identityText}>

@@ -8,7 +8,7 @@ import { fullName } from '@/lib/format';
 import { LANGUAGE_NAMES } from '@/lib/languages';
 import { ROLE_HINT, ROLE_NAME } from '@/lib/roles';
 import { useSession } from '@/lib/session';
-import page from '@/styles/page.module.css';
+import pageStyles from '@/styles/page.module.css';
 import styles from './profile.module.css';
 
 interface ProfileViewProps {
@@ -59,12 +59,12 @@ export function ProfileView({ profile, onEdit, onLanguage, onPassword }: Profile
   const { role } = useSession();
   const name = fullName(profile.firstName, profile.lastName);
   return (
-    <div className={page.column}>
-      <div className={page.header}>
-        <h1 className={page.title}>{t('profile.profile')}</h1>
+    <div className={pageStyles.column}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>{t('profile.profile')}</h1>
       </div>
 
-      <div className={`${page.card} ${styles.card}`}>
+      <div className={`${pageStyles.card} ${styles.card}`}>
         <div className={styles.identity}>
           <Avatar src={profile.profilePic} alt={t('profile.pictureAlt', { name })} size={88} />
           <div className={styles.identityText}>
