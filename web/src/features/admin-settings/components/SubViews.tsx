@@ -1,33 +1,32 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { TabList } from '@/components/TabList';
+import { useSubView } from '@/features/admin-settings/hooks/use-sub-view';
 import views from './whatsapp.module.css';
 
 interface SubViewsProps<V extends string> {
-  /** Tabs are `<idPrefix>-tab-<view>`, the panel `<idPrefix>-panel-<view>`. */
-  idPrefix: string;
+  /**
+   * The address parameter that keeps the chosen view (see useSubView); also the ids' prefix: tabs are
+   * `<param>-tab-<view>`, the panel `<param>-panel-<view>`.
+   */
+  param: string;
   /** The strip's accessible name. */
   label: string;
-  views: readonly V[];
-  selected: V;
-  onSelect: (view: V) => void;
+  /** The views in order; the first is the default. */
+  views: readonly [V, ...V[]];
   labels: Record<V, string>;
   icons: Record<V, LucideIcon>;
-  /** The chosen view. */
-  children: ReactNode;
+  /** The chosen view's panel; `choose` moves to another view. */
+  children: (view: V, choose: (next: V) => void) => ReactNode;
 }
 
-/** A service's sub-views (WhatsApp's, WordPress's): a segmented strip of tabs and the panel of the chosen one. */
-export function SubViews<V extends string>({
-  idPrefix,
-  label,
-  views: names,
-  selected,
-  onSelect,
-  labels,
-  icons,
-  children,
-}: SubViewsProps<V>) {
+/**
+ * A service's sub-views (WhatsApp's, WordPress's): a segmented strip of tabs and the panel of the chosen one, kept in
+ * the address as `?<param>=`.
+ */
+export function SubViews<V extends string>({ param, label, views: names, labels, icons, children }: SubViewsProps<V>) {
+  const [selected, onSelect] = useSubView(param, names);
+  const idPrefix = param;
   return (
     <>
       <TabList
@@ -54,7 +53,7 @@ export function SubViews<V extends string>({
         aria-labelledby={`${idPrefix}-tab-${selected}`}
         className={views.panel}
       >
-        {children}
+        {children(selected, onSelect)}
       </div>
     </>
   );

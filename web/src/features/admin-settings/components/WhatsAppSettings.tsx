@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { FileText, Home, Phone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLiveTemplates } from '@/features/admin-settings/hooks/use-live-templates';
-import { useSubView } from '@/features/admin-settings/hooks/use-sub-view';
 import { ServiceCard } from './ServiceCard';
 import { SubViews } from './SubViews';
 import { WhatsAppAccounts } from './WhatsAppAccounts';
@@ -21,7 +20,6 @@ const ICONS: Record<View, LucideIcon> = { home: Home, accounts: Phone, templates
  */
 export function WhatsAppSettings() {
   const { t } = useTranslation();
-  const [view, choose] = useSubView('wa', VIEWS);
   // "Register account" on the accounts view opens home with focus on the ways to connect.
   const [focusConnect, setFocusConnect] = useState(false);
   // Review results arrive while any sub-view is open, so the list is right when the admin switches to it.
@@ -35,27 +33,21 @@ export function WhatsAppSettings() {
 
   return (
     <ServiceCard platform="whatsapp" title={t('settings.whatsapp.title')} intro={t('settings.whatsapp.intro')}>
-      <SubViews
-        idPrefix="wa"
-        label={t('settings.whatsapp.views.label')}
-        views={VIEWS}
-        selected={view}
-        onSelect={choose}
-        labels={labels}
-        icons={ICONS}
-      >
-        {view === 'home' ? (
-          <WhatsAppHome focusConnect={focusConnect} onConnectFocused={() => setFocusConnect(false)} />
-        ) : view === 'accounts' ? (
-          <WhatsAppAccounts
-            onRegister={() => {
-              setFocusConnect(true);
-              choose('home');
-            }}
-          />
-        ) : (
-          <WhatsAppTemplates />
-        )}
+      <SubViews param="wa" label={t('settings.whatsapp.views.label')} views={VIEWS} labels={labels} icons={ICONS}>
+        {(view, choose) =>
+          view === 'home' ? (
+            <WhatsAppHome focusConnect={focusConnect} onConnectFocused={() => setFocusConnect(false)} />
+          ) : view === 'accounts' ? (
+            <WhatsAppAccounts
+              onRegister={() => {
+                setFocusConnect(true);
+                choose('home');
+              }}
+            />
+          ) : (
+            <WhatsAppTemplates />
+          )
+        }
       </SubViews>
     </ServiceCard>
   );

@@ -1,6 +1,5 @@
 import { KeyRound, LayoutDashboard, ListChecks, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSubView } from '@/features/admin-settings/hooks/use-sub-view';
 import { ServiceCard } from './ServiceCard';
 import { SubViews } from './SubViews';
 import { WordPressControlPanel } from './WordPressControlPanel';
@@ -20,7 +19,6 @@ const ICONS: Record<View, LucideIcon> = { panel: LayoutDashboard, generate: KeyR
  */
 export function WordPressSettings() {
   const { t } = useTranslation();
-  const [view, choose] = useSubView('wp', VIEWS);
 
   const labels: Record<View, string> = {
     panel: t('settings.wordpress.views.panel'),
@@ -30,22 +28,16 @@ export function WordPressSettings() {
 
   return (
     <ServiceCard platform="wordpress" title={t('settings.wordpress.title')} intro={t('settings.wordpress.intro')}>
-      <SubViews
-        idPrefix="wp"
-        label={t('settings.wordpress.views.label')}
-        views={VIEWS}
-        selected={view}
-        onSelect={choose}
-        labels={labels}
-        icons={ICONS}
-      >
-        {view === 'panel' ? (
-          <WordPressControlPanel onGenerate={() => choose('generate')} />
-        ) : view === 'generate' ? (
-          <WordPressGenerate />
-        ) : (
-          <WordPressTokens onGenerate={() => choose('generate')} />
-        )}
+      <SubViews param="wp" label={t('settings.wordpress.views.label')} views={VIEWS} labels={labels} icons={ICONS}>
+        {(view, choose) =>
+          view === 'panel' ? (
+            <WordPressControlPanel onGenerate={() => choose('generate')} />
+          ) : view === 'generate' ? (
+            <WordPressGenerate />
+          ) : (
+            <WordPressTokens onGenerate={() => choose('generate')} />
+          )
+        }
       </SubViews>
     </ServiceCard>
   );
