@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { buildRows } from '@/features/chat/lib/chat-pages';
+import { aMessage } from '@/test/fixtures';
 import { MessageList, type JumpMode } from './MessageList';
 
 /*
@@ -71,36 +72,15 @@ const TODAY = '2026-03-10';
 const VIEWER = 'agent-1';
 
 let seq = 0;
-const message = (day: string, time: string, content: string, overrides: Partial<Message> = {}): Message => {
+const message = (day: string, time: string, content: string): Message => {
   seq += 1;
-  return {
+  return aMessage({
     messageid: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     seq,
-    ticketid: 't1',
-    type: 'text',
     content,
     created_on: `${day}T${time}:00Z`,
     created_by: 'Nadia',
-    isagent: false,
-    clientid: 'c1',
-    senderid: null,
-    file_name: null,
-    file_size: null,
-    path: null,
-    imageUrl: null,
-    thumbnailUrl: null,
-    video_thumbnail: null,
-    region: null,
-    reaction: null,
-    delivery_status: null,
-    delivery_failure: null,
-    delivery_error: null,
-    idempotencyKey: null,
-    reply_to: null,
-    automatic: null,
-    erased: false,
-    ...overrides,
-  } as Message;
+  });
 };
 
 /** One page of a chat, days oldest first, as GET /api/chat answers. */

@@ -3,6 +3,7 @@ import { CLIENT_UNREACHABLE, TICKET_CLOSED, type Message } from '@kreechat/contr
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLanguage, i18n } from '@/lib/i18n';
+import { aMessage } from '@/test/fixtures';
 import { MessageBubble, OutboxBubble } from './MessageRow';
 
 afterEach(cleanup);
@@ -10,34 +11,17 @@ beforeAll(async () => {
   await applyLanguage('ru');
 });
 
-const failed = (overrides: Partial<Message>): Message => ({
-  messageid: 'm1',
-  seq: 1,
-  ticketid: 't1',
-  type: 'text',
-  content: 'Are you there?',
-  created_on: '2026-03-01T10:00:00Z',
-  created_by: 'Ada',
-  isagent: true,
-  clientid: null,
-  senderid: 'u1',
-  file_name: null,
-  file_size: null,
-  path: null,
-  imageUrl: null,
-  thumbnailUrl: null,
-  video_thumbnail: null,
-  region: null,
-  reaction: null,
-  delivery_status: 'failed',
-  delivery_failure: null,
-  delivery_error: null,
-  idempotencyKey: null,
-  reply_to: null,
-  automatic: null,
-  erased: false,
-  ...overrides,
-});
+const failed = (overrides: Partial<Message>): Message =>
+  aMessage({
+    content: 'Are you there?',
+    created_on: '2026-03-01T10:00:00Z',
+    created_by: 'Ada',
+    isagent: true,
+    clientid: null,
+    senderid: 'u1',
+    delivery_status: 'failed',
+    ...overrides,
+  });
 
 const renderBubble = (message: Message) =>
   render(

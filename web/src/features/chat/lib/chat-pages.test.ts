@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatResponse, Message } from '@kreechat/contract';
+import { aMessage } from '@/test/fixtures';
 import {
   addMessage,
   buildRows,
@@ -15,34 +16,13 @@ import type { OutboxItem } from './outbox';
 const AGENT = 'agent-1';
 
 function message(seq: number, overrides: Partial<Message> = {}): Message {
-  return {
+  return aMessage({
     messageid: `m${seq}`,
     seq,
-    ticketid: 't1',
-    type: 'text',
     content: `message ${seq}`,
     created_on: `2026-03-01T10:${String(seq).padStart(2, '0')}:00Z`,
-    created_by: 'Ivan',
-    isagent: false,
-    clientid: 'c1',
-    senderid: 'c1',
-    file_name: null,
-    file_size: null,
-    path: null,
-    imageUrl: null,
-    thumbnailUrl: null,
-    video_thumbnail: null,
-    region: null,
-    reaction: null,
-    delivery_status: 'received',
-    delivery_failure: null,
-    delivery_error: null,
-    idempotencyKey: null,
-    reply_to: null,
-    automatic: null,
-    erased: false,
     ...overrides,
-  };
+  });
 }
 
 const page = (sections: ChatResponse['sections'], nextCursor: number | null = null): ChatResponse => ({

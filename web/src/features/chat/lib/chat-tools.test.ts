@@ -1,37 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSection, ChatSliceResponse, Message, PinnedMessage } from '@kreechat/contract';
+import { aMessage } from '@/test/fixtures';
 import { buildRows } from './chat-pages';
 import { openWindow, withNewer, withOlder } from './jump-window';
 import { addPin, copyableText, messagePreview, removePin, splitByMatch } from './pins';
 
 function message(seq: number, day = '2026-03-01'): Message {
-  return {
+  return aMessage({
     messageid: `m${seq}`,
     seq,
-    ticketid: 't1',
-    type: 'text',
     content: `message ${seq}`,
     created_on: `${day}T10:${String(seq % 60).padStart(2, '0')}:00Z`,
-    created_by: 'Ivan',
-    isagent: false,
-    clientid: 'c1',
-    senderid: 'c1',
-    file_name: null,
-    file_size: null,
-    path: null,
-    imageUrl: null,
-    thumbnailUrl: null,
-    video_thumbnail: null,
-    region: null,
-    reaction: null,
-    delivery_status: 'received',
-    delivery_failure: null,
-    delivery_error: null,
-    idempotencyKey: null,
-    reply_to: null,
-    automatic: null,
-    erased: false,
-  };
+  });
 }
 
 function pin(messageid: string, created_on: string, pinid = `p-${messageid}`): PinnedMessage {

@@ -5,33 +5,13 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import type { Viewer } from '@/lib/session';
-import type { WorkspaceSocket } from '@/lib/socket';
+import { FakeSocket } from '@/test/fake-socket';
+import { aMessage, aTicket } from '@/test/fixtures';
 import { openTicketsQueryKey } from '@/features/tickets/api/get-open-tickets';
 import { useTicketLiveUpdates } from '@/features/tickets/hooks/use-ticket-live-updates';
 import type { OpenTicketFilter } from '@/features/tickets/lib/ticket-lists';
 import { OpenTickets } from './OpenTickets';
 import { TICKET_SCROLL_ATTRIBUTE } from './TicketList';
-
-/** Just enough of a Socket.IO client socket: listeners by event name, and a way to play a server event to them. */
-class FakeSocket {
-  readonly listeners = new Map<string, Set<(payload?: unknown) => void>>();
-  on(name: string, listener: (payload?: unknown) => void) {
-    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
-    this.listeners.get(name)?.add(listener);
-    return this;
-  }
-  off(name: string, listener: (payload?: unknown) => void) {
-    this.listeners.get(name)?.delete(listener);
-    return this;
-  }
-  /** Plays the event and waits for what it changed to render (the query cache tells its observers a tick later). */
-  play(name: string, payload: unknown) {
-    return act(async () => {
-      for (const listener of this.listeners.get(name) ?? []) listener(payload);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
 
 beforeEach(() => {
   // The opening hours (response clocks, closed-now notices) never answer here: cards show plain waiting times.
@@ -55,39 +35,23 @@ afterEach(() => {
 
 const viewer: Viewer = { id: 'u-me', username: 'Arno Agent', role: 'agent', canSeeAll: false, departmentId: 'd1' };
 
-const ticket = (id: number, client: string, lastOn: string, overrides: Partial<Ticket> = {}): Ticket => ({
-  ticketid: `3f1c2d4e-0000-4000-8000-00000000000${id}`,
-  platform: 'telegram',
-  stage: 'pending',
-  clientid: `c${id}`,
-  client_name: client,
-  client_short_id: `SHORT00${id}`,
-  client_email: null,
-  client_verified: true,
-  account_number: null,
-  departmentid: 'd1',
-  department_name: 'Support',
-  userid: null,
-  user_name: null,
-  accepted: false,
-  created_on: '2026-03-01T09:00:00Z',
-  updated_on: '2026-03-01T09:00:00Z',
-  accepted_on: null,
-  closed_on: null,
-  closed_by_name: null,
-  reopened_on: null,
-  rating: null,
-  companyid: 'co',
-  last_message: `Hello from ${client}`,
-  last_message_type: 'text',
-  last_message_id: `m${id}`,
-  last_message_status: 'received',
-  last_message_on: lastOn,
-  awaiting_since: lastOn,
-  first_response_on: null,
-  arrived_closed: false,
-  ...overrides,
-});
+const ticket = (id: number, client: string, lastOn: string, overrides: Partial<Ticket> = {}): Ticket =>
+  aTicket({
+    ticketid: `3f1c2d4e-0000-4000-8000-00000000000${id}`,
+    clientid: `c${id}`,
+    client_name: client,
+    client_short_id: `SHORT00${id}`,
+    departmentid: 'd1',
+    created_on: '2026-03-01T09:00:00Z',
+    updated_on: '2026-03-01T09:00:00Z',
+    last_message: `Hello from ${client}`,
+    last_message_type: 'text',
+    last_message_id: `m${id}`,
+    last_message_status: 'received',
+    last_message_on: lastOn,
+    awaiting_since: lastOn,
+    ...overrides,
+  });
 
 // Answered tickets: no client is waiting, so their cards say who handles them.
 const mine = {
@@ -114,7 +78,7 @@ const tickets = [
 ];
 
 function Column({ filter, socket }: { filter: OpenTicketFilter; socket: FakeSocket }) {
-  useTicketLiveUpdates(socket as unknown as WorkspaceSocket, { viewer, openTicketId: null });
+  useTicketLiveUpdates(socket.asSocket, { viewer, openTicketId: null });
   return (
     <>
       <h2 id="column">Tickets</h2>
@@ -146,6 +110,13 @@ function renderColumn(filter: OpenTicketFilter, list: Ticket[] = tickets) {
   };
 }
 
+/** Plays a server event and waits for what it changed to render (the query cache tells its observers a tick later). */
+const play = (socket: FakeSocket, name: string, payload: unknown) =>
+  act(async () => {
+    socket.play(name, payload);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
 const list = () => screen.getByRole('list', { name: 'Tickets' });
 /** The clients of the cards, top to bottom. */
 const order = () =>
@@ -155,18 +126,14 @@ const order = () =>
 const card = (client: string) => screen.getByRole('article', { name: new RegExp(client) });
 
 const clientMessage = (t: Ticket, content: string, at: string): Message =>
-  ({
+  aMessage({
     messageid: `new-${t.ticketid}`,
     ticketid: t.ticketid,
-    type: 'text',
     content,
     created_on: at,
-    isagent: false,
-    senderid: null,
     clientid: t.clientid,
-    delivery_status: 'received',
-    automatic: null,
-  }) as Message;
+    senderid: t.clientid,
+  });
 
 describe('OpenTickets: the filters', () => {
   it('Pending lists the unassigned tickets, newest activity first, each with Accept', () => {
@@ -198,7 +165,7 @@ describe('OpenTickets: live events', () => {
     const { socket } = renderColumn('pending');
     expect(order()).toEqual(['Nadia', 'Lena']);
 
-    await socket.play('newMessage', {
+    await play(socket, 'newMessage', {
       message: clientMessage(tickets[2]!, 'Is anyone there?', '2026-03-01T10:00:00Z'),
     });
     expect(order()).toEqual(['Lena', 'Nadia']);
@@ -210,10 +177,10 @@ describe('OpenTickets: live events', () => {
   it('adds a new ticket at the top, and takes an accepted one out of Pending into Mine', async () => {
     const { socket, show } = renderColumn('pending');
     const fresh = ticket(5, 'Zoe', '2026-03-01T10:05:00Z');
-    await socket.play('newTicket', { ticket: fresh });
+    await play(socket, 'newTicket', { ticket: fresh });
     expect(order()).toEqual(['Zoe', 'Nadia', 'Lena']);
 
-    await socket.play('acceptTicket', { ticket: { ...tickets[0]!, ...mine } });
+    await play(socket, 'acceptTicket', { ticket: { ...tickets[0]!, ...mine } });
     expect(order()).toEqual(['Zoe', 'Lena']);
     show('mine');
     expect(order()).toEqual(['Nadia', 'Omar']);
@@ -222,7 +189,7 @@ describe('OpenTickets: live events', () => {
   it('a note keeps its card in place: it previews the note but is no activity of the conversation', async () => {
     const { socket } = renderColumn('pending');
     const note = { ...clientMessage(tickets[2]!, 'Call her back', '2026-03-01T10:00:00Z'), type: 'note' } as Message;
-    await socket.play('newMessage', { message: note });
+    await play(socket, 'newMessage', { message: note });
     expect(order()).toEqual(['Nadia', 'Lena']);
     expect(card('Lena').textContent).toContain('Call her back');
   });

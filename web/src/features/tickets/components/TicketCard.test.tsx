@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '@/locales/en.json';
 import '@/lib/i18n';
+import { aTicket } from '@/test/fixtures';
 import type { DepartmentClock } from '@/features/tickets/lib/response-clock';
 import { TicketCard } from './TicketCard';
 
@@ -12,39 +13,21 @@ afterEach(cleanup);
 const NOW = new Date('2026-03-01T10:05:00Z');
 const { notVerified, guestExplanation } = en.clientVerification;
 
-const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
-  ticketid: '3f1c2d4e-0000-4000-8000-000000000001',
-  platform: 'wordpress',
-  stage: 'pending',
-  clientid: 'c1',
-  client_name: 'Alice Signed',
-  client_short_id: 'ABCDEFGH',
-  client_email: 'alice@site.test',
-  client_verified: true,
-  account_number: null,
-  departmentid: 'd1',
-  department_name: 'Support',
-  userid: null,
-  user_name: null,
-  accepted: false,
-  created_on: '2026-03-01T10:00:00Z',
-  updated_on: '2026-03-01T10:00:00Z',
-  accepted_on: null,
-  closed_on: null,
-  closed_by_name: null,
-  reopened_on: null,
-  rating: null,
-  companyid: 'co',
-  last_message: 'Hello',
-  last_message_type: 'text',
-  last_message_id: 'm1',
-  last_message_status: 'received',
-  last_message_on: '2026-03-01T10:00:00Z',
-  awaiting_since: null,
-  first_response_on: null,
-  arrived_closed: false,
-  ...overrides,
-});
+const ticket = (overrides: Partial<Ticket> = {}): Ticket =>
+  aTicket({
+    ticketid: '3f1c2d4e-0000-4000-8000-000000000001',
+    platform: 'wordpress',
+    client_name: 'Alice Signed',
+    client_short_id: 'ABCDEFGH',
+    client_email: 'alice@site.test',
+    departmentid: 'd1',
+    last_message: 'Hello',
+    last_message_type: 'text',
+    last_message_id: 'm1',
+    last_message_status: 'received',
+    last_message_on: '2026-03-01T10:00:00Z',
+    ...overrides,
+  });
 
 const renderCard = (t: Ticket) =>
   render(<TicketCard ticket={t} viewerId="u1" now={NOW} selected={false} onSelect={() => undefined} />);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, Ticket } from '@kreechat/contract';
+import { aTicket } from '@/test/fixtures';
 import {
   byActivity,
   closedScopeShows,
@@ -19,41 +20,7 @@ import {
   withMessageStatus,
 } from './ticket-lists';
 
-function ticket(id: string, overrides: Partial<Ticket> = {}): Ticket {
-  return {
-    ticketid: id,
-    platform: 'telegram',
-    stage: 'pending',
-    clientid: 'c1',
-    client_name: 'Ivan',
-    client_short_id: 'abc',
-    client_email: null,
-    client_verified: true,
-    account_number: null,
-    departmentid: 'support',
-    department_name: 'Support',
-    userid: null,
-    user_name: null,
-    accepted: false,
-    created_on: '2026-03-01T10:00:00Z',
-    updated_on: '2026-03-01T10:00:00Z',
-    accepted_on: null,
-    closed_on: null,
-    closed_by_name: null,
-    reopened_on: null,
-    rating: null,
-    companyid: 'co',
-    last_message: null,
-    last_message_type: null,
-    last_message_id: null,
-    last_message_status: null,
-    last_message_on: null,
-    awaiting_since: null,
-    first_response_on: null,
-    arrived_closed: false,
-    ...overrides,
-  };
-}
+const ticket = (id: string, overrides: Partial<Ticket> = {}): Ticket => aTicket({ ticketid: id, ...overrides });
 
 const ids = (list: Ticket[]) => list.map((t) => t.ticketid);
 
