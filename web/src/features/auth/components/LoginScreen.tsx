@@ -3,13 +3,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { Card } from '@/components/Card';
+import { EmailField } from '@/components/EmailField';
 import { PasswordField } from '@/components/PasswordField';
-import { TextField } from '@/components/TextField';
 import { errorMessage, isApiError } from '@/lib/api-client';
 // Not the session module's index: that would bring the data layer, which /login does without.
 import { expectedLogout, expectLogout, type LogoutOptions } from '@/lib/session/logout-notice';
 import { useLogin } from '@/features/auth/api/login';
+import { AuthCard } from './AuthCard';
 import styles from './auth.module.css';
 
 type LoginNotice = NonNullable<LogoutOptions['notice']>;
@@ -65,30 +65,30 @@ export function LoginScreen() {
   const describedBy = error ? ERROR_ID : undefined;
 
   return (
-    <Card padding="lg" className={styles.card}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('auth.login.title')}</h1>
-        <p className={styles.subtitle}>{t('auth.login.subtitle')}</p>
-      </header>
-
-      <div className={styles.messages}>
-        {notice && !error && <Alert tone="success">{t(`auth.login.${notice}`)}</Alert>}
-        {error && (
-          <Alert tone="error" id={ERROR_ID}>
-            {error}
-          </Alert>
-        )}
-      </div>
-
+    <AuthCard
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      messages={
+        <>
+          {notice && !error && <Alert tone="success">{t(`auth.login.${notice}`)}</Alert>}
+          {error && (
+            <Alert tone="error" id={ERROR_ID}>
+              {error}
+            </Alert>
+          )}
+        </>
+      }
+      footer={
+        <>
+          {t('auth.login.noAccount')} <Link to="/register-company">{t('auth.login.registerCompany')}</Link>
+        </>
+      }
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <EmailField
           label={t('auth.email')}
-          type="email"
           name="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           invalid={invalid.email}
@@ -114,10 +114,6 @@ export function LoginScreen() {
           </Button>
         </div>
       </form>
-
-      <p className={styles.footer}>
-        {t('auth.login.noAccount')} <Link to="/register-company">{t('auth.login.registerCompany')}</Link>
-      </p>
-    </Card>
+    </AuthCard>
   );
 }
