@@ -41,17 +41,37 @@ export async function registerCompanyByApi(request: APIRequestContext, mailbox: 
   expect((await request.post('/api/register-company-kreechat', { data: { data } })).ok()).toBe(true);
 }
 
-/** A new company's owner, registered through the API and logged in on `page`, looking at their workspace. */
+/**
+ * Signs `page` in through the API, for tests whose subject is elsewhere (the login form has its own in account.spec
+ * and account-security.spec), and opens the workspace of `name`. `live` waits for its live connection too (see
+ * openWorkspaceLive), on the same page load.
+ */
+export async function logInByApi(
+  page: Page,
+  { email, password, name }: { email: string; password: string; name: string },
+  { live = false }: { live?: boolean } = {},
+) {
+  const answer = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  if (live) await openWorkspaceLive(page);
+  else await page.goto('/');
+  await asPerson(page).expectWorkspaceOf(name);
+}
+
+/**
+ * A new company's owner, registered and signed in on `page` through the API, looking at their workspace (and, with
+ * `live`, connected to its live events).
+ */
 export async function ownerInWorkspace(
   page: Page,
   request: APIRequestContext,
   mailbox: Mailbox,
   who: Pick<Owner, 'firstName' | 'lastName' | 'company'>,
+  options: { live?: boolean } = {},
 ): Promise<Owner> {
   const owner = newOwner(who);
   await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf(`${owner.firstName} ${owner.lastName}`);
+  await logInByApi(page, { ...owner, name: `${owner.firstName} ${owner.lastName}` }, options);
   return owner;
 }
 
@@ -222,9 +242,7 @@ export async function connectWhatsAppNumberByApi(
 export async function agentBrowser(browser: Browser, email: string, name: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await asPerson(page).logIn(email, PASSWORD);
-  await asPerson(page).expectWorkspaceOf(name);
-  await openWorkspaceLive(page);
+  await logInByApi(page, { email, password: PASSWORD, name }, { live: true });
   return page;
 }
 

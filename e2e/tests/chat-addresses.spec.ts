@@ -3,12 +3,10 @@ import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import { expect, test } from '../support/fixtures';
 import {
   agentBrowser,
-  asPerson,
   connectBotByApi,
   expectAccessible,
-  newOwner,
+  ownerInWorkspace,
   registerAgentByApi,
-  registerCompanyByApi,
   uniqueEmail,
 } from '../support/flows';
 
@@ -31,10 +29,7 @@ test('each chat has its address: Back and Forward move between chats, a reload k
 }) => {
   test.setTimeout(90_000);
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Lena', lastName: 'Link', company: 'Link Lane' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Lena Link');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Lena', lastName: 'Link', company: 'Link Lane' });
   const bot = await connectBotByApi(page.request, fake, 'link_lane_bot');
 
   // Two clients write while the company has one department: Ana a few words, Ben a long conversation.

@@ -1,9 +1,10 @@
 import { expect, test } from '../support/fixtures';
 import {
   asPerson,
+  logInByApi,
   newOwner,
-  openWorkspaceLive,
   PASSWORD,
+  registerAgentByApi,
   registerCompanyByApi,
   snap,
   uniqueEmail,
@@ -23,37 +24,19 @@ test('colleagues see each other come and go live, chat privately, and the receiv
   expect((await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password } })).ok()).toBe(
     true,
   );
-  const [department] = await (await request.get('/api/auth/get-departments')).json();
   const bob = { email: uniqueEmail('bob'), firstName: 'Bob', lastName: 'Builder' };
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      email: bob.email,
-      pass: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: bob.firstName,
-      lastName: bob.lastName,
-      department: department.departmentid,
-      department_name: department.department_name,
-      isAdmin: false,
-      isModerator: false,
-    },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerAgentByApi(request, bob);
 
   const viewport = { width: 1440, height: 900 };
   const grace = await (await browser.newContext({ viewport })).newPage();
   const bobPage = await (await browser.newContext({ viewport })).newPage();
 
   // Grace is in; Bob is not yet.
-  await asPerson(grace).logIn(owner.email, owner.password);
-  await asPerson(grace).expectWorkspaceOf('Grace Hopper');
-  await openWorkspaceLive(grace);
+  await logInByApi(grace, { ...owner, name: 'Grace Hopper' }, { live: true });
   await expect(colleague(grace, 'Bob Builder')).toContainText('Offline');
 
   // Bob logs in: Grace sees him online without reloading.
-  await asPerson(bobPage).logIn(bob.email, PASSWORD);
-  await asPerson(bobPage).expectWorkspaceOf('Bob Builder');
-  await openWorkspaceLive(bobPage);
+  await logInByApi(bobPage, { email: bob.email, password: PASSWORD, name: 'Bob Builder' }, { live: true });
   await expect(colleague(grace, 'Bob Builder')).toContainText('Online');
   await expect(colleague(bobPage, 'Grace Hopper')).toContainText('Online');
 

@@ -1,42 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import { expect, test } from '../support/fixtures';
 import {
-  asPerson,
   connectBotByApi,
+  logInByApi,
   newOwner,
-  openWorkspaceLive,
   PASSWORD,
+  registerAgentByApi,
   registerCompanyByApi,
   snap,
   ticketList,
   uniqueEmail,
 } from '../support/flows';
-
-/** The admin's API session registers a colleague in the admin's department, as the Agents screen does. */
-async function registerAgent(request: APIRequestContext, firstName: string, lastName: string) {
-  const departments = (await (await request.get('/api/auth/get-departments')).json()) as {
-    departmentid: string;
-    department_name: string;
-  }[];
-  const department = departments[0]!;
-  const email = uniqueEmail(firstName.toLowerCase());
-  const reply = await request.post('/api/auth/register', {
-    data: {
-      email,
-      pass: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName,
-      lastName,
-      department: department.departmentid,
-      department_name: department.department_name,
-      isAdmin: false,
-      isModerator: false,
-    },
-  });
-  expect(reply.ok()).toBe(true);
-  return email;
-}
 
 const chatOf = (page: Page) => page.getByRole('region', { name: /Ana/ }).first();
 const logOf = (page: Page) => chatOf(page).getByRole('log', { name: 'Messages' });
@@ -55,20 +30,17 @@ test('two agents: one pins and unpins through the message menu, the other sees i
   expect((await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password } })).ok()).toBe(
     true,
   );
-  const agentEmail = await registerAgent(request, 'Arno', 'Agent');
+  const agentEmail = uniqueEmail('arno');
+  await registerAgentByApi(request, { email: agentEmail, firstName: 'Arno', lastName: 'Agent' });
   const bot = await connectBotByApi(request, fake, 'pin_parcel_bot');
 
   // Agent A in one browser, the admin (B) in another.
   const contextA = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const pageA = await contextA.newPage();
-  await asPerson(pageA).logIn(agentEmail, PASSWORD);
-  await asPerson(pageA).expectWorkspaceOf('Arno Agent');
-  await openWorkspaceLive(pageA);
+  await logInByApi(pageA, { email: agentEmail, password: PASSWORD, name: 'Arno Agent' }, { live: true });
   const pageB = page;
   await pageB.setViewportSize({ width: 1440, height: 900 });
-  await asPerson(pageB).logIn(owner.email, owner.password);
-  await asPerson(pageB).expectWorkspaceOf('Bianca Boss');
-  await openWorkspaceLive(pageB);
+  await logInByApi(pageB, { ...owner, name: 'Bianca Boss' }, { live: true });
 
   // The client writes a long conversation over Telegram.
   const chatId = 5151;

@@ -1,12 +1,10 @@
 import { callbackUpdate, textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
-  asPerson,
   connectBotByApi,
   expectAccessible,
-  newOwner,
   openWorkspaceLive,
+  ownerInWorkspace,
   pageFitsWidth,
-  registerCompanyByApi,
   snap,
   ticketList,
 } from '../support/flows';
@@ -19,11 +17,11 @@ test('an admin connects the Telegram bot; a client writes, the agent accepts, re
   stack,
 }) => {
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Nadia', lastName: 'Petrova', company: 'Parcel Express' });
-  await registerCompanyByApi(request, mailbox, owner);
-  const person = asPerson(page);
-  await person.logIn(owner.email, owner.password);
-  await person.expectWorkspaceOf('Nadia Petrova');
+  await ownerInWorkspace(page, request, mailbox, {
+    firstName: 'Nadia',
+    lastName: 'Petrova',
+    company: 'Parcel Express',
+  });
 
   // Connect the bot in Settings → Communication services → Telegram.
   const bot = fake.addBot({ username: 'parcel_help_bot' });
@@ -163,11 +161,7 @@ test('an admin disconnects the Telegram bot after confirming: polling stops, the
   stack,
 }) => {
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Iris', lastName: 'Vos', company: 'Tulip Shop' });
-  await registerCompanyByApi(request, mailbox, owner);
-  const person = asPerson(page);
-  await person.logIn(owner.email, owner.password);
-  await person.expectWorkspaceOf('Iris Vos');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Iris', lastName: 'Vos', company: 'Tulip Shop' });
   const bot = await connectBotByApi(page.request, fake, 'tulip_help_bot');
   await fake.pushUpdate(
     bot.token,

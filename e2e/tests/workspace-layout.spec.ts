@@ -1,14 +1,6 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import { expect, test } from '../support/fixtures';
-import {
-  asPerson,
-  connectBotByApi,
-  expectAccessible,
-  newOwner,
-  registerAgentByApi,
-  registerCompanyByApi,
-  uniqueEmail,
-} from '../support/flows';
+import { connectBotByApi, expectAccessible, ownerInWorkspace, registerAgentByApi, uniqueEmail } from '../support/flows';
 import { expectFitsViewport } from '../support/viewport';
 
 const SIZES = [
@@ -27,10 +19,7 @@ test('the workspace fits 1440, 800 and 390 px wide in English, Russian and Japan
 }) => {
   test.setTimeout(180_000);
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Lena', lastName: 'Layout', company: 'Layout Desk' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Lena Layout');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Lena', lastName: 'Layout', company: 'Layout Desk' });
   await registerAgentByApi(page.request, { email: uniqueEmail('mira'), firstName: 'Mira', lastName: 'Colleague' });
   const bot = await connectBotByApi(page.request, fake, 'layout_help_bot');
   const clients = [
@@ -99,10 +88,7 @@ test('on a 390 × 844 phone an open chat gives the messages at least 520 px in e
 }) => {
   test.setTimeout(90_000);
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Pia', lastName: 'Phone', company: 'Phone Desk' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Pia Phone');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Pia', lastName: 'Phone', company: 'Phone Desk' });
   await page.setViewportSize({ width: 390, height: 844 });
   const bot = await connectBotByApi(page.request, fake, 'phone_help_bot');
   await fake.pushUpdate(
