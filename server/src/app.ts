@@ -48,9 +48,11 @@ import {
   createStillWaitingSweeper,
 } from './modules/automatic-messages';
 import { createDeliveryService } from './modules/delivery';
-import { createInboundUpdates, createIntakeService } from './modules/intake';
+import { createIntakeService } from './modules/client-messages';
+import { createInboundUpdates } from './modules/inbound-updates';
 import { createChatService, createFileAccess, messageRepo, messageRoutes } from './modules/messages';
-import { closedByText, createTicketService, ticketRoutes } from './modules/tickets';
+import { closedByText } from './modules/ticket-assignment';
+import { createTicketService, ticketRoutes } from './modules/ticket-lists';
 import { createRealtime } from './realtime/realtime';
 import { createWidgetLive } from './realtime/widget-live';
 import { createActionService } from './modules/actions';

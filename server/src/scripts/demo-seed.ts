@@ -15,6 +15,7 @@ import { pinRepo } from '../modules/pins/pin.repo';
 import { notificationRepo } from '../modules/notifications/notification.repo';
 import { messageRepo, type MessageRow } from '../modules/messages';
 import { openingHoursRepo } from '../modules/opening-hours/opening-hours.repo';
+import { ticketViewRepo } from '../modules/ticket-lists';
 import { ticketRepo } from '../modules/tickets';
 import type { Clock } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
@@ -383,8 +384,8 @@ export async function seedDemo(services: Services, db: Db, clock: DemoClock): Pr
   const companyId = admin.companyId;
   const deskSeeded = await db.transaction(async (tx) => {
     // Any ticket, open or closed, means the desk is there (or was worked on since): it is left as it is.
-    const open = await ticketRepo.listOpen(tx, companyId, null, 1);
-    const closed = open.length > 0 ? [] : await ticketRepo.listClosed(tx, companyId, null, 0, 1);
+    const open = await ticketViewRepo.listOpen(tx, companyId, null, 1);
+    const closed = open.length > 0 ? [] : await ticketViewRepo.listClosed(tx, companyId, null, 0, 1);
     if (open.length > 0 || closed.length > 0) return false;
     await seedDesk(services, tx, companyId, now, clock);
     return true;

@@ -1,4 +1,4 @@
-import type { InboundOrigin, IntakeOutcome, IntakeService } from '../../modules/intake';
+import type { InboundOrigin, IntakeOutcome, IntakeService } from '../../modules/client-messages';
 import type { InboundOutcome, Metrics } from '../../platform/metrics';
 
 /** The intake's answer as the inbound counter names it. */

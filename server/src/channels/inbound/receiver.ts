@@ -5,7 +5,7 @@
  * failed processing with backoff, and sweeps up what failed or was recorded by a process that died before it
  * processed it.
  */
-import type { InboundUpdates } from '../../modules/intake';
+import type { InboundUpdates } from '../../modules/inbound-updates';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { retryDelayMs } from './backoff';

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { LockFactory } from '../../db/locks';
 import type { FileStorage } from '../../files/storage';
-import type { InboundUpdates, IntakeService } from '../../modules/intake';
+import type { InboundUpdates, IntakeService } from '../../modules/client-messages';
 import type { Clock } from '../../platform/clock';
 import { safeEqual } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';

@@ -9,7 +9,7 @@ import type { Update } from 'grammy/types';
 import type { Db } from '../../db/client';
 import { isQuotaRefusal } from '../../files/quota';
 import type { FileStorage } from '../../files/storage';
-import type { InboundContent, InboundFile, InboundOrigin, IntakeService } from '../../modules/intake';
+import type { InboundContent, InboundFile, InboundOrigin, IntakeService } from '../../modules/client-messages';
 import type { Logger } from '../../platform/logger';
 import { downloadCapped } from '../download';
 import type { InboundAdapter } from '../inbound/receiver';

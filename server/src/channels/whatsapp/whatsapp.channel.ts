@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../files/storage';
 import type { DeliveryService } from '../../modules/delivery';
-import type { InboundUpdates, IntakeService } from '../../modules/intake';
+import type { InboundUpdates, IntakeService } from '../../modules/client-messages';
 import type { ChatService } from '../../modules/messages';
 import type { Clock } from '../../platform/clock';
 import { safeEqual } from '../../platform/crypto';

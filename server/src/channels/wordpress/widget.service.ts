@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { createGroupCommit } from '../../db/group-commit';
 import type { FileStorage } from '../../files/storage';
 import type { DepartmentService } from '../../modules/departments';
-import type { InboundContent, InboundOrigin, IntakeOutcome, IntakeService } from '../../modules/intake';
+import type { InboundContent, InboundOrigin, IntakeOutcome, IntakeService } from '../../modules/client-messages';
 import type { Clock } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';

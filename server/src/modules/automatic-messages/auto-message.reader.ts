@@ -20,6 +20,10 @@ const MAX_COMPANIES = 1_000;
 export const languageOf = (language: string | null): Language =>
   (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'en';
 
+/** The client's language if it is one of ours, else null: a bot text's payload names it only then. */
+export const ownLanguage = (language: string | null | undefined): Language | null =>
+  language && (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : null;
+
 /**
  * Every automatic message and bot text goes through here on its way out, so a company's settings are read once per
  * TTL, not once per message: one query brings all its kinds. A read in flight is shared by concurrent callers.

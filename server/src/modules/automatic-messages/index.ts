@@ -1,4 +1,4 @@
-export { createAutoMessageReader, languageOf } from './auto-message.reader';
+export { createAutoMessageReader, languageOf, ownLanguage } from './auto-message.reader';
 export type { AutoMessageReader } from './auto-message.reader';
 export { createAutoMessageService } from './auto-message.service';
 export type { AutoMessageService } from './auto-message.service';

@@ -5,6 +5,7 @@ import type { EventPublisher } from '../../platform/events';
 import { ticketNumber, type AutoMessageReader } from '../automatic-messages';
 import { messageRepo, storedFailure, type DeliveryFailure, type MessageRow } from '../messages';
 import type { HoursReader } from '../opening-hours';
+import { ticketViewRepo } from '../ticket-lists';
 import { isAnswer, ticketRepo } from '../tickets';
 import { closingNotice, closingWords, type ClosingNotice, type ClosingWords } from './closing-notice';
 import { outboxRepo, type OutboxRow } from './outbox.repo';
@@ -120,7 +121,7 @@ export function createDeliveryService(deps: {
     const ticket = await ticketRepo.find(db, companyId, message.ticketid);
     if (!ticket) return;
     const audience = { companyId, departmentId: ticket.departmentId, handlerId: ticket.handlerId };
-    const view = withTicket ? await ticketRepo.view(db, companyId, ticket.id) : undefined;
+    const view = withTicket ? await ticketViewRepo.view(db, companyId, ticket.id) : undefined;
     events.toTicket(audience, event, view ? { message, ticket: view } : { message });
   }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEventPayload } from '@kreechat/contract';
 import { tickets } from '../../db/schema';
-import type { InboundOrigin } from '../intake';
+import type { InboundOrigin } from '../inbound-updates';
 import { seedCompany, startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 
 let t: TestApp;

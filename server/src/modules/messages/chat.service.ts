@@ -26,7 +26,8 @@ import { dayFormatter, groupByDay } from '../../platform/day-sections';
 import type { ClientService } from '../clients';
 import { createMentionInbox } from '../notifications';
 import type { HoursReader } from '../opening-hours';
-import { audienceOf, canHandle, isAnswer, ticketRepo, type TicketRow, type TicketService } from '../tickets';
+import { ticketViewRepo, type TicketService } from '../ticket-lists';
+import { audienceOf, canHandle, isAnswer, ticketRepo, type TicketRow } from '../tickets';
 import { messageRepo, type NewMessage } from './message.repo';
 
 export type ChatService = ReturnType<typeof createChatService>;
@@ -421,7 +422,7 @@ export function createChatService(deps: {
       });
       delivery.enqueued();
       const view = (await messageRepo.view(db, viewer.companyId, messageId))!;
-      const answered = answers ? await ticketRepo.view(db, viewer.companyId, ticket.id) : undefined;
+      const answered = answers ? await ticketViewRepo.view(db, viewer.companyId, ticket.id) : undefined;
       events.toTicket(
         audienceOf(ticket),
         'messageStatus',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_WEEK, type Ticket } from '@kreechat/contract';
 import { departmentSettings, tickets } from '../../db/schema';
-import type { InboundOrigin } from '../intake';
+import type { InboundOrigin } from '../inbound-updates';
 import {
   login,
   seedCompany,

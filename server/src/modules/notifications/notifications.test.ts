@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboundOrigin } from '../intake';
+import type { InboundOrigin } from '../inbound-updates';
 import { eventually, seedCompany, startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { connectLive } from '../../../test/live';
 

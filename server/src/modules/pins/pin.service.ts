@@ -4,7 +4,8 @@ import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import { NotFoundError } from '../../platform/errors';
 import type { EventPublisher } from '../../platform/events';
-import { audienceOf, type TicketService } from '../tickets';
+import type { TicketService } from '../ticket-lists';
+import { audienceOf } from '../tickets';
 import { pinRepo } from './pin.repo';
 
 export type PinService = ReturnType<typeof createPinService>;

@@ -8,7 +8,8 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import type { ClientRow } from '../clients';
 import { clientRepo } from '../clients';
-import { intakeRepo, type InboundMessage } from '../intake';
+import { heldMessageRepo } from '../held-messages';
+import type { InboundMessage } from '../inbound-updates';
 import { messageRepo, type ExportedMessageRow } from '../messages';
 import { ticketRepo } from '../tickets';
 import type { ZipWriter } from './zip-stream';
@@ -78,7 +79,7 @@ export async function writeClientExport(
   const companyId = client.companyId;
   const [identities, held] = await Promise.all([
     clientRepo.identitiesOf(db, companyId, client.id),
-    intakeRepo.heldOf(db, client.id),
+    heldMessageRepo.heldOf(db, client.id),
   ]);
 
   const profile = await zip.text('client.json');

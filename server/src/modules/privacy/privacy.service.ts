@@ -15,10 +15,12 @@ import type { Logger } from '../../platform/logger';
 import type { ActionService } from '../actions';
 import { clientRepo, toClient } from '../clients';
 import { outboxRepo } from '../delivery';
-import { inboundUpdateRepo, intakeRepo } from '../intake';
+import { heldMessageRepo } from '../held-messages';
+import { inboundUpdateRepo } from '../inbound-updates';
 import { messageRepo } from '../messages';
 import { notificationRepo } from '../notifications';
 import { pinRepo } from '../pins';
+import { ticketViewRepo } from '../ticket-lists';
 import { audienceOf, ticketRepo } from '../tickets';
 import { writeClientExport, type ExportFiles } from './privacy.export';
 import { zipStream } from './zip-stream';
@@ -100,7 +102,7 @@ export function createPrivacyService(deps: {
         const unpinned = await pinRepo.deleteOfClient(tx, companyId, clientId);
         const fileKeys = [
           ...(await messageRepo.eraseOfClient(tx, companyId, clientId, now)),
-          ...(await intakeRepo.dropHeld(tx, clientId)),
+          ...(await heldMessageRepo.dropHeld(tx, clientId)),
         ];
         await notificationRepo.eraseOfClient(tx, companyId, clientId, ERASED_CLIENT_NAME);
         await inboundUpdateRepo.forgetOf(tx, companyId, externalIds, now);
@@ -119,11 +121,11 @@ export function createPrivacyService(deps: {
       }
       events.toCompany(companyId, 'clientUpdated', { client: toClient(done.row) });
       for (const ticketId of done.closed) {
-        const ticket = await ticketRepo.view(db, companyId, ticketId);
+        const ticket = await ticketViewRepo.view(db, companyId, ticketId);
         if (ticket) events.toTicket(audienceOf(ticket), 'closeTicket', { ticket });
       }
       for (const pin of done.unpinned) {
-        const ticket = await ticketRepo.view(db, companyId, pin.ticketId);
+        const ticket = await ticketViewRepo.view(db, companyId, pin.ticketId);
         if (ticket) {
           events.toTicket(audienceOf(ticket), 'unpinMessage', { ticketid: pin.ticketId, messageid: pin.messageId });
         }

@@ -1,7 +1,5 @@
-export { createTicketService, audienceOf, closedByText, OPEN_TICKETS_LIMIT } from './ticket.service';
-export type { TicketService } from './ticket.service';
 export { isAnswer, ticketRepo } from './ticket.repo';
 export type { TicketRow, TicketScope } from './ticket.repo';
-export { canHandle, canSee } from './visibility';
-export { ticketRoutes } from './ticket.routes';
+export { audienceOf, canHandle, canSee } from './visibility';
 export { reopenClosedTicket } from './reopen';
+export type { ReopenMessageValues } from './reopen';

@@ -12,7 +12,7 @@ import type { Platform } from '@kreechat/contract';
 import type { Db } from '../../db/client';
 import { messageFromSql, messageRepo, type MessageRow, type MessageSqlRow } from '../messages';
 import { ticketRepo, type TicketRow } from '../tickets';
-import { inboundUpdateRepo } from './inbound-update.repo';
+import { inboundUpdateRepo } from '../inbound-updates';
 
 type Rows<T> = { rows: T[] };
 
@@ -46,7 +46,7 @@ export type FastAppended = {
 
 type AppendedDbRow = MessageSqlRow & { client_name: string; department_id: string; handler_id: string | null };
 
-export const intakeFastRepo = {
+export const fastAppendRepo = {
   /**
    * Appends many messages in one statement (group commit), each all or nothing: its update recorded as
    * processed, its message inserted and its ticket touched — only for a known, unblocked client whose newest

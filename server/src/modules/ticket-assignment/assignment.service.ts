@@ -2,19 +2,14 @@ import {
   AGENT_ALREADY_HANDLES,
   AGENT_NOT_ASSIGNABLE,
   type AssignableAgent,
-  CLOSED_TICKETS_PAGE,
   NOT_TICKET_HANDLER,
   PRIVACY_MESSAGES,
-  seesAllDepartments,
   TICKET_ALREADY_ACCEPTED,
   TICKET_CLOSED,
   TICKET_NOT_CLOSED,
-  TICKET_NOT_FOUND,
-  TICKET_SEARCH_LIMIT,
   type Message,
   type Platform,
   type Ticket,
-  type TicketSearchScope,
 } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../../platform/access';
@@ -24,31 +19,24 @@ import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
 import type { ClientService } from '../clients';
 import { DEPARTMENT_NOT_FOUND } from '../departments';
-import { reopenClosedTicket, type ReopenMessageValues } from './reopen';
-import { ticketRepo, type TicketRow, type TicketScope } from './ticket.repo';
-import { canHandle, canSee } from './visibility';
-
-/**
- * The open list is what an agent works through; it is capped so one company's backlog cannot stall a page. The list
- * renders only the cards in view (virtualised), so the cap bounds the payload (~0.6 kB a ticket), not the rendering.
- */
-export const OPEN_TICKETS_LIMIT = 2_000;
+import {
+  audienceOf,
+  canHandle,
+  reopenClosedTicket,
+  ticketRepo,
+  type ReopenMessageValues,
+  type TicketRow,
+} from '../tickets';
+import { assignmentRepo } from './assignment.repo';
 
 /** The close note's text; an erased agent's notes are rewritten with the name they have since ("Former agent"). */
 export const closedByText = (firstName: string, lastName: string) => `Ticket closed by ${firstName} ${lastName}`.trim();
-
-export type TicketService = ReturnType<typeof createTicketService>;
-
-export const audienceOf = (t: Pick<TicketRow, 'companyId' | 'departmentId' | 'handlerId'> | Ticket) =>
-  'ticketid' in t
-    ? { companyId: t.companyid, departmentId: t.departmentid, handlerId: t.userid }
-    : { companyId: t.companyId, departmentId: t.departmentId, handlerId: t.handlerId };
 
 /**
  * What closing a ticket needs of the messages and delivery modules. Narrow and structural, so tickets imports
  * neither (both build on tickets); app.ts hands in the messages repo and the delivery service.
  */
-type CloseMessages = {
+export type CloseMessages = {
   insert(
     tx: Tx,
     values:
@@ -67,7 +55,7 @@ type CloseMessages = {
   ): Promise<{ id: string }>;
   view(db: Db, companyId: string, messageId: string): Promise<Message | undefined>;
 };
-type CloseOutbox = {
+export type CloseOutbox = {
   enqueueMessage(
     tx: Tx,
     job: { companyId: string; platform: Platform; channelRef: string; recipient: string; messageId: string },
@@ -75,8 +63,14 @@ type CloseOutbox = {
   enqueued(): void;
 };
 
-/** The ticket lifecycle of SPEC §4 as agents drive it: list, accept, close, reopen. */
-export function createTicketService(deps: {
+export type TicketAssignment = ReturnType<typeof createTicketAssignment>;
+
+/**
+ * Who works on a ticket, as agents decide it (SPEC §4): accept, close, reopen, reassign, and who could take it.
+ * Each in one transaction with the ticket row locked; events after the commit. `visibleRow` and `view` are the
+ * ticket lists' (the ticket as the viewer may see it, and as the card shows it), handed in by them.
+ */
+export function createTicketAssignment(deps: {
   db: Db;
   clock: Clock;
   events: EventPublisher;
@@ -84,63 +78,12 @@ export function createTicketService(deps: {
   clients: ClientService;
   messages: CloseMessages;
   delivery: CloseOutbox;
+  visibleRow(viewer: Principal, ticketId: string, tx?: Tx, lock?: boolean): Promise<TicketRow>;
+  view(companyId: string, ticketId: string): Promise<Ticket>;
 }) {
-  const { db, clock, events, actions, clients, messages, delivery } = deps;
-
-  /** The ticket if the viewer may see it; another company's or another department's ticket is 404. */
-  async function visibleRow(viewer: Principal, ticketId: string, tx: Tx = db, lock = false) {
-    const ticket = await ticketRepo.find(tx, viewer.companyId, ticketId, { lock });
-    if (!ticket || !canSee(viewer, ticket)) throw new NotFoundError(TICKET_NOT_FOUND);
-    return ticket;
-  }
-
-  /** What of the company's tickets the viewer sees (SPEC §4, the same rule as {@link canSee}). */
-  const scopeOf = (viewer: Principal): TicketScope =>
-    seesAllDepartments(viewer.role) ? null : { departmentId: viewer.departmentId, userId: viewer.userId };
-
-  async function view(companyId: string, ticketId: string) {
-    const ticket = await ticketRepo.view(db, companyId, ticketId);
-    if (!ticket) throw new NotFoundError(TICKET_NOT_FOUND);
-    return ticket;
-  }
+  const { db, clock, events, actions, clients, messages, delivery, visibleRow, view } = deps;
 
   return {
-    visibleRow,
-    view,
-
-    /** One ticket the viewer may see (a chat's address); another company's or department's, or none, is 404. */
-    async get(viewer: Principal, ticketId: string): Promise<Ticket> {
-      await visibleRow(viewer, ticketId);
-      return view(viewer.companyId, ticketId);
-    },
-
-    /** The open tickets the viewer works on: every department's, or their department's and the ones they handle. */
-    async listOpen(viewer: Principal): Promise<Ticket[]> {
-      return ticketRepo.listOpen(db, viewer.companyId, scopeOf(viewer), OPEN_TICKETS_LIMIT);
-    },
-
-    /**
-     * One page (10) of closed tickets of a department (for an agent: their own, with the tickets they handled), or
-     * of all departments for those who see them all. Another company's department is 404.
-     */
-    async listClosed(viewer: Principal, department: string, offset: number): Promise<Ticket[]> {
-      const all = seesAllDepartments(viewer.role);
-      let scope: TicketScope;
-      if (department === 'all') {
-        if (!all) throw new ForbiddenError('You can only see your own department');
-        scope = null;
-      } else {
-        if (!(await ticketRepo.hasDepartment(db, viewer.companyId, department))) {
-          throw new NotFoundError(DEPARTMENT_NOT_FOUND);
-        }
-        if (!all && department !== viewer.departmentId) {
-          throw new ForbiddenError('You can only see your own department');
-        }
-        scope = all ? { departmentId: department } : scopeOf(viewer);
-      }
-      return ticketRepo.listClosed(db, viewer.companyId, scope, offset, CLOSED_TICKETS_PAGE);
-    },
-
     async accept(viewer: Principal, ticketId: string): Promise<Ticket> {
       await db.transaction(async (tx) => {
         const ticket = await visibleRow(viewer, ticketId, tx, true);
@@ -251,18 +194,10 @@ export function createTicketService(deps: {
       return ticket;
     },
 
-    /**
-     * Up to TICKET_SEARCH_LIMIT tickets of a scope (open or closed) matching the keyword by client name, account
-     * number or the start of the ticket id, among those the viewer may see, newest first.
-     */
-    async search(viewer: Principal, keyword: string, scope: TicketSearchScope): Promise<Ticket[]> {
-      return ticketRepo.search(db, viewer.companyId, scope, keyword, scopeOf(viewer), TICKET_SEARCH_LIMIT);
-    },
-
     /** Who could take a ticket the viewer sees: enabled agents of live departments (of one), its handler excepted. */
     async assignableAgents(viewer: Principal, ticketId: string, departmentId?: string): Promise<AssignableAgent[]> {
       const ticket = await visibleRow(viewer, ticketId);
-      return ticketRepo.assignableAgents(db, viewer.companyId, departmentId ?? null, ticket.handlerId);
+      return assignmentRepo.assignableAgents(db, viewer.companyId, departmentId ?? null, ticket.handlerId);
     },
 
     /**
@@ -280,11 +215,11 @@ export function createTicketService(deps: {
         const ticket = await visibleRow(viewer, ticketId, tx, true);
         if (ticket.stage === 'closed') throw new ConflictError(TICKET_CLOSED);
         if (!canHandle(viewer, ticket)) throw new ForbiddenError(NOT_TICKET_HANDLER);
-        const department = await ticketRepo.lockLiveDepartment(tx, viewer.companyId, target.departmentId);
+        const department = await assignmentRepo.lockLiveDepartment(tx, viewer.companyId, target.departmentId);
         if (!department) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
         const now = clock.now();
         if (target.userId) {
-          const agent = await ticketRepo.assignable(tx, viewer.companyId, target.userId);
+          const agent = await assignmentRepo.assignable(tx, viewer.companyId, target.userId);
           if (!agent || agent.departmentId !== department.id) throw new ValidationError(AGENT_NOT_ASSIGNABLE);
           if (ticket.handlerId === agent.id && ticket.departmentId === department.id) {
             throw new ValidationError(AGENT_ALREADY_HANDLES);

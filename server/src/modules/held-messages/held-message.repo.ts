@@ -1,10 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { heldMessages } from '../../db/schema';
-import type { InboundMessage } from './intake.types';
+import type { InboundMessage } from '../inbound-updates';
 
-/** Messages a client sent before choosing a department, held until they choose. */
-export const intakeRepo = {
+/**
+ * `held_messages`: what a new client wrote before choosing a department (when the desk asks for one), held until they
+ * choose — client-messages holds and takes them; an erasure drops them and the client's export reads them.
+ */
+export const heldMessageRepo = {
   async hasHeld(tx: Tx, clientId: string) {
     const [row] = await tx
       .select({ id: heldMessages.id })

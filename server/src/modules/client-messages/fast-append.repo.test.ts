@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../db/schema';
 import { seedCompany, startTestApp, type TestApp } from '../../../test/harness';
-import { intakeFastRepo, type FastAppend } from './intake-fast.repo';
+import { fastAppendRepo, type FastAppend } from './fast-append.repo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,13 +53,13 @@ describe('the fast path and the waiting client', () => {
     };
 
     // Gathered by the group commit out of their written order.
-    const batch = await intakeFastRepo.appendMany(t.database.db, [item(5), item(1)], new Date(base + 6 * MINUTE));
+    const batch = await fastAppendRepo.appendMany(t.database.db, [item(5), item(1)], new Date(base + 6 * MINUTE));
     expect(batch.every((r) => r?.ticket.id === opened.ticketId)).toBe(true);
     const [waiting] = await t.database.db.select().from(tickets).where(eq(tickets.id, opened.ticketId));
     expect(waiting!.awaitingSince).toEqual(new Date(base + MINUTE));
     expect(waiting!.updatedAt).toEqual(new Date(base + 6 * MINUTE));
 
-    const [next] = await intakeFastRepo.appendMany(t.database.db, [item(9)], new Date(base + 9 * MINUTE));
+    const [next] = await fastAppendRepo.appendMany(t.database.db, [item(9)], new Date(base + 9 * MINUTE));
     expect(next?.ticket.id).toBe(opened.ticketId);
     const [still] = await t.database.db.select().from(tickets).where(eq(tickets.id, opened.ticketId));
     expect(still!.awaitingSince).toEqual(new Date(base + MINUTE));

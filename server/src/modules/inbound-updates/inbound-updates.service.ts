@@ -1,6 +1,7 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { inboundUpdateRepo, type InboundKey } from './inbound-update.repo';
+import type { InboundOrigin } from './inbound.types';
 
 export type InboundUpdates = ReturnType<typeof createInboundUpdates>;
 export type { InboundKey };
@@ -39,3 +40,11 @@ export function createInboundUpdates(deps: { db: Db; clock: Clock }) {
     },
   };
 }
+
+/**
+ * Marks the update a client's message, tap or rating came in (`origin.update`) processed, inside the transaction that
+ * stores what it said; false when it was processed already (a redelivery). Without an update (the widget's own
+ * calls), true.
+ */
+export const claimUpdateOf = (tx: Tx, origin: InboundOrigin, now: Date): Promise<boolean> =>
+  origin.update ? inboundUpdateRepo.claim(tx, origin.companyId, origin.update, now) : Promise.resolve(true);

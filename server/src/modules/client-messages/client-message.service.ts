@@ -1,29 +1,26 @@
-import { LANGUAGES } from '@kreechat/contract';
 import type { Db, Tx } from '../../db/client';
 import { createGroupCommit } from '../../db/group-commit';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import type { ActionService } from '../actions';
-import type { AutoReplies, AutoReplyContext } from '../automatic-messages';
+import { ownLanguage, type AutoReplies, type AutoReplyContext } from '../automatic-messages';
 import type { ClientRow, ClientService } from '../clients';
-import type { NotificationService } from '../notifications';
+import { createClientFeedback, type FeedbackOutcome } from '../client-feedback';
 import type { DeliveryService } from '../delivery';
+import { heldMessageRepo } from '../held-messages';
+import { claimUpdateOf, type InboundMessage, type InboundOrigin } from '../inbound-updates';
+import type { NotificationService } from '../notifications';
 import { messageRepo, toMessage, type MessageRow, type NewMessage } from '../messages';
+import { ticketViewRepo } from '../ticket-lists';
 import { audienceOf, reopenClosedTicket, ticketRepo, type TicketRow } from '../tickets';
-import { intakeFastRepo, type FastAppend } from './intake-fast.repo';
-import { inboundUpdateRepo } from './inbound-update.repo';
-import { intakeRepo } from './intake.repo';
-import type { InboundMessage, InboundOrigin } from './intake.types';
+import { fastAppendRepo, type FastAppend } from './fast-append.repo';
 
 export type IntakeService = ReturnType<typeof createIntakeService>;
 
 /** What happened to an inbound update, for the channel (and tests) to act on after the commit. */
 export type IntakeOutcome =
-  | { outcome: 'duplicate' }
-  | {
-      outcome: 'ignored';
-      reason: 'blocked client' | 'unknown message' | 'not closed' | 'already rated' | 'unknown department';
-    }
+  | FeedbackOutcome
+  | { outcome: 'ignored'; reason: 'blocked client' | 'unknown department' }
   | { outcome: 'held'; asked: boolean }
   | {
       outcome: 'appended';
@@ -32,10 +29,7 @@ export type IntakeOutcome =
       reopened: boolean;
       /** The stored message (not for a department tap, which appends the held ones). */
       message?: { id: string; seq: number; createdAt: Date };
-    }
-  | { outcome: 'rated'; ticketId: string }
-  | { outcome: 'reacted'; messageId: string }
-  | { outcome: 'edited'; messageId: string };
+    };
 
 /**
  * Group commit of the hot path: statements in flight at once, and messages per statement. Two let one batch
@@ -44,10 +38,6 @@ export type IntakeOutcome =
  */
 const FAST_BATCHES_IN_FLIGHT = 2;
 const FAST_BATCH_SIZE = 100;
-
-/** The client's language if it is one of ours, for the bot's texts. */
-const ownLanguage = (language: string | null | undefined) =>
-  language && (LANGUAGES as readonly string[]).includes(language) ? language : null;
 
 function toMessageValues(
   origin: InboundOrigin,
@@ -114,10 +104,10 @@ export function createIntakeService(deps: {
   autoReplies: Pick<AutoReplies, 'prepare' | 'afterClientMessage' | 'fastPathAllowed' | 'asksDepartment'>;
 }) {
   const { db, clock, events, actions, clients, delivery, notifications, autoReplies } = deps;
+  const feedback = createClientFeedback({ db, clock, events, actions, clients, delivery, notifications });
 
   /** Claims the recorded update inside `tx`; false when it was processed already. */
-  const claimUpdate = (tx: Tx, origin: InboundOrigin) =>
-    origin.update ? inboundUpdateRepo.claim(tx, origin.companyId, origin.update, clock.now()) : Promise.resolve(true);
+  const claimUpdate = (tx: Tx, origin: InboundOrigin) => claimUpdateOf(tx, origin, clock.now());
 
   /** `awaitingSince`: when the client's first message of the ticket was written (they wait from then). */
   async function createTicket(
@@ -148,7 +138,7 @@ export function createIntakeService(deps: {
 
   /** The client's held messages (written before a department was chosen) appended to their new ticket, in order. */
   async function appendHeld(tx: Tx, origin: InboundOrigin, ticket: TicketRow, client: ClientRow) {
-    for (const h of await intakeRepo.takeHeld(tx, client.id)) {
+    for (const h of await heldMessageRepo.takeHeld(tx, client.id)) {
       const stored = h.message as Omit<InboundMessage, 'sentAt'> & { sentAt: string };
       await messageRepo.insert(
         tx,
@@ -183,7 +173,7 @@ export function createIntakeService(deps: {
 
   async function afterCommit(work: Emit) {
     if (work.newTicket) {
-      const ticket = await ticketRepo.view(db, work.companyId, work.newTicket.id);
+      const ticket = await ticketViewRepo.view(db, work.companyId, work.newTicket.id);
       if (ticket) events.toTicket(audienceOf(ticket), 'newTicket', { ticket, reopenTicket: work.newTicket.reopened });
     }
     for (const { row, clientName, ticket } of work.messages) {
@@ -213,11 +203,11 @@ export function createIntakeService(deps: {
 
   /**
    * The hot path's writes, grouped: the messages of many chats arriving together are appended by one statement
-   * and one commit (intake-fast.repo). A chat's next message waits for its previous one (the channel's queue
+   * and one commit (fast-append.repo). A chat's next message waits for its previous one (the channel's queue
    * already sees to that; the key makes the group commit keep it too).
    */
   const appendFast = createGroupCommit({
-    write: (items: FastAppend[]) => intakeFastRepo.appendMany(db, items, clock.now()),
+    write: (items: FastAppend[]) => fastAppendRepo.appendMany(db, items, clock.now()),
     maxInFlight: FAST_BATCHES_IN_FLIGHT,
     maxBatch: FAST_BATCH_SIZE,
     keysOf: (item) => [
@@ -312,8 +302,8 @@ export function createIntakeService(deps: {
           const chosen = departments.find((d) => d.id === options.departmentId);
           // With the department question switched off, a new client goes to the first department.
           if (departments.length > 1 && !chosen && autoReplies.asksDepartment(context, client.language)) {
-            const alreadyHeld = await intakeRepo.hasHeld(tx, client.id);
-            await intakeRepo.hold(tx, {
+            const alreadyHeld = await heldMessageRepo.hasHeld(tx, client.id);
+            await heldMessageRepo.hold(tx, {
               companyId: origin.companyId,
               clientId: client.id,
               platform: origin.platform,
@@ -333,7 +323,7 @@ export function createIntakeService(deps: {
             return { outcome: { outcome: 'held', asked: !alreadyHeld } as IntakeOutcome, enqueued: !alreadyHeld };
           }
           // Messages held while the question was on, before it was switched off, start the ticket.
-          const held = await intakeRepo.oldestHeldAt(tx, client.id);
+          const held = await heldMessageRepo.oldestHeldAt(tx, client.id);
           ticket = await createTicket(tx, origin, client, (chosen ?? departments[0]!).id, held ?? message.sentAt);
           await appendHeld(tx, origin, ticket, client);
           created = true;
@@ -399,7 +389,7 @@ export function createIntakeService(deps: {
           return {
             outcome: { outcome: 'appended', ticketId: latest.id, created: false, reopened: false } as IntakeOutcome,
           };
-        const held = await intakeRepo.oldestHeldAt(tx, client.id);
+        const held = await heldMessageRepo.oldestHeldAt(tx, client.id);
         const ticket = await createTicket(tx, origin, client, departmentId, held ?? clock.now());
         await appendHeld(tx, origin, ticket, client);
         const automatic = await autoRepliesFor(tx, context, origin, ticket, client, 'created');
@@ -418,116 +408,10 @@ export function createIntakeService(deps: {
       return result.outcome;
     },
 
-    /** The client rated a closed ticket (1–3): stored once, shown as a 'rating' message, the handler notified. */
-    async rate(origin: InboundOrigin, ticketId: string, rating: number): Promise<IntakeOutcome> {
-      const result = await db.transaction(async (tx) => {
-        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
-        const client = await clients.findOrCreateByIdentity(tx, origin.companyId, origin.platform, origin.client);
-        const ticket = await ticketRepo.find(tx, origin.companyId, ticketId, { lock: true });
-        if (!ticket || ticket.clientId !== client.id)
-          return { outcome: { outcome: 'ignored', reason: 'unknown message' } as IntakeOutcome };
-        if (ticket.stage !== 'closed')
-          return { outcome: { outcome: 'ignored', reason: 'not closed' } as IntakeOutcome };
-        if (ticket.rating !== null)
-          return { outcome: { outcome: 'ignored', reason: 'already rated' } as IntakeOutcome };
-        const now = clock.now();
-        await ticketRepo.update(tx, origin.companyId, ticketId, { rating, updatedAt: now });
-        const message = await messageRepo.insert(tx, {
-          companyId: origin.companyId,
-          ticketId,
-          clientId: client.id,
-          type: 'rating',
-          content: String(rating),
-          createdAt: now,
-        });
-        const handlerId = ticket.handlerId ?? ticket.closedById;
-        const notificationId = handlerId
-          ? await notifications.recordRating(tx, {
-              companyId: origin.companyId,
-              userId: handlerId,
-              name: client.name,
-              rating,
-              ticketId,
-              createdAt: now,
-            })
-          : undefined;
-        await actions.record(
-          {
-            companyId: origin.companyId,
-            userId: handlerId,
-            clientId: client.id,
-            ticketId,
-            rating,
-            actionType: 'ticket_rating',
-          },
-          tx,
-        );
-        await delivery.enqueueBotText(tx, {
-          companyId: origin.companyId,
-          platform: origin.platform,
-          channelRef: origin.channelRef,
-          recipient: origin.client.externalId,
-          payload: { notice: 'ratingThanks', language: ownLanguage(client.language), ticketId },
-        });
-        return {
-          outcome: { outcome: 'rated', ticketId } as IntakeOutcome,
-          work: { companyId: origin.companyId, messages: [{ row: message, clientName: client.name, ticket }] },
-          notice: handlerId && notificationId ? { userId: handlerId, id: notificationId } : undefined,
-        };
-      });
-      if ('work' in result && result.work) {
-        delivery.enqueued();
-        await afterCommit(result.work);
-      }
-      if ('notice' in result && result.notice) {
-        await notifications.announce({ companyId: origin.companyId, userId: result.notice.userId }, result.notice.id);
-      }
-      return result.outcome;
-    },
-
-    /** The client reacted to a message (their own or the agent's); null removes the reaction. */
-    async react(origin: InboundOrigin, externalMessageId: string, reaction: string | null): Promise<IntakeOutcome> {
-      const result = await db.transaction(async (tx) => {
-        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
-        const message = await messageRepo.findByExternalId(tx, origin.companyId, externalMessageId);
-        if (!message) return { outcome: { outcome: 'ignored', reason: 'unknown message' } as IntakeOutcome };
-        await messageRepo.update(tx, message.id, { reaction });
-        const ticket = await ticketRepo.find(tx, origin.companyId, message.ticketId);
-        return { outcome: { outcome: 'reacted', messageId: message.id } as IntakeOutcome, message, ticket };
-      });
-      if ('message' in result && result.message && result.ticket) {
-        events.toTicket(audienceOf(result.ticket), 'newReaction', {
-          ticketid: result.message.ticketId,
-          messageid: result.message.id,
-          created_on: result.message.createdAt.toISOString(),
-          reaction,
-        });
-      }
-      return result.outcome;
-    },
-
-    /** The client edited a text message: the chat shows the new text. */
-    async edit(origin: InboundOrigin, externalMessageId: string, text: string): Promise<IntakeOutcome> {
-      const result = await db.transaction(async (tx) => {
-        if (!(await claimUpdate(tx, origin))) return { outcome: { outcome: 'duplicate' } as IntakeOutcome };
-        const message = await messageRepo.findByExternalId(tx, origin.companyId, externalMessageId);
-        if (!message || message.isAgent)
-          return { outcome: { outcome: 'ignored', reason: 'unknown message' } as IntakeOutcome };
-        // A caption edit changes the caption of a file message, a text edit the text: both live in `content`.
-        await messageRepo.update(tx, message.id, { content: text });
-        const ticket = await ticketRepo.find(tx, origin.companyId, message.ticketId);
-        return {
-          outcome: { outcome: 'edited', messageId: message.id } as IntakeOutcome,
-          ticket,
-          messageId: message.id,
-        };
-      });
-      if ('ticket' in result && result.ticket) {
-        const message = await messageRepo.view(db, origin.companyId, result.messageId);
-        if (message) events.toTicket(audienceOf(result.ticket), 'messageStatus', { message });
-      }
-      return result.outcome;
-    },
+    /** The client rated a closed ticket, reacted to a message or edited one (client-feedback). */
+    rate: feedback.rate,
+    react: feedback.react,
+    edit: feedback.edit,
 
     /** Marks a recorded update handled without a change (an update kind we do not use). */
     async skip(origin: InboundOrigin) {

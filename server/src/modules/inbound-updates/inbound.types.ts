@@ -5,7 +5,7 @@ export type InboundFile =
   | { key: string; name: string; size: number; thumbnailKey: string | null }
   | { tooLarge: true; name: string; size: number | null };
 
-/** What a client sent, in no channel's format: channels parse into this, intake takes only this. */
+/** What a client sent, in no channel's format: channels parse into this, client-messages takes only this. */
 export type InboundContent =
   | { type: 'text'; text: string }
   | { type: 'image' | 'video' | 'audio' | 'document'; caption: string | null; file: InboundFile }

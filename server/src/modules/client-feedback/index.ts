@@ -1,0 +1,2 @@
+export { createClientFeedback } from './client-feedback.service';
+export type { ClientFeedback, FeedbackOutcome } from './client-feedback.service';

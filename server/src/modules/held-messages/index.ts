@@ -1,0 +1,1 @@
+export { heldMessageRepo } from './held-message.repo';
