@@ -1,38 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSocketEvents, type SocketHandlers, type WorkspaceSocket } from './socket';
+import { FakeSocket } from '@/test/fake-socket';
+import { useSocketEvents, type SocketHandlers } from './socket';
 
 afterEach(cleanup);
 
-/** Just enough of a Socket.IO client socket: listeners by event name, and a way to play an event to them. */
-class FakeSocket {
-  readonly listeners = new Map<string, Set<(payload?: unknown) => void>>();
-
-  on(name: string, listener: (payload?: unknown) => void) {
-    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
-    this.listeners.get(name)?.add(listener);
-    return this;
-  }
-
-  off(name: string, listener: (payload?: unknown) => void) {
-    this.listeners.get(name)?.delete(listener);
-    return this;
-  }
-
-  play(name: string, payload?: unknown) {
-    for (const listener of this.listeners.get(name) ?? []) listener(payload);
-  }
-
-  /** How many listeners each event has, the empty ones left out. */
-  counts() {
-    return Object.fromEntries([...this.listeners].filter(([, set]) => set.size).map(([name, set]) => [name, set.size]));
-  }
-
-  get asSocket() {
-    return this as unknown as WorkspaceSocket;
-  }
-}
+/** How many listeners each event has, the empty ones left out. */
+const counts = (socket: FakeSocket) =>
+  Object.fromEntries([...socket.listeners].filter(([, set]) => set.size).map(([name, set]) => [name, set.size]));
 
 function listen(socket: FakeSocket | null, initial: SocketHandlers) {
   return renderHook(({ handlers, on }) => useSocketEvents(on?.asSocket ?? null, handlers), {
@@ -49,7 +25,7 @@ describe('useSocketEvents', () => {
       deleteBubble: ({ bubbleid }) => heard.push(`delete ${bubbleid}`),
       connect: () => heard.push('connect'),
     });
-    expect(socket.counts()).toEqual({ newBubble: 1, deleteBubble: 1, connect: 1 });
+    expect(counts(socket)).toEqual({ newBubble: 1, deleteBubble: 1, connect: 1 });
 
     socket.play('newBubble', { bubble: { bubbleid: 'b1' } });
     socket.play('connect');
@@ -59,7 +35,7 @@ describe('useSocketEvents', () => {
     expect(heard).toEqual(['new b1', 'connect', 'delete b1', 'connect']);
 
     unmount();
-    expect(socket.counts()).toEqual({});
+    expect(counts(socket)).toEqual({});
     socket.play('newBubble', { bubble: { bubbleid: 'b2' } });
     expect(heard).toHaveLength(4);
   });
@@ -69,7 +45,7 @@ describe('useSocketEvents', () => {
     const heard: string[] = [];
     const handlers: SocketHandlers = { connect: () => heard.push('connect') };
     const view = listen(null, handlers);
-    expect(socket.counts()).toEqual({});
+    expect(counts(socket)).toEqual({});
 
     view.rerender({ handlers, on: socket });
     socket.play('connect');
@@ -91,7 +67,7 @@ describe('useSocketEvents', () => {
     socket.play('deleteBubble', { bubbleid: 'b1' });
     expect(heard).toEqual(['second b1']);
     expect(subscribed).toEqual(['deleteBubble']);
-    expect(socket.counts()).toEqual({ deleteBubble: 1 });
+    expect(counts(socket)).toEqual({ deleteBubble: 1 });
   });
 
   it('follows a change of the events named', () => {
@@ -100,7 +76,7 @@ describe('useSocketEvents', () => {
     const view = listen(socket, { connect: () => heard.push('connect') });
     view.rerender({ handlers: { deleteBubble: ({ bubbleid }) => heard.push(`delete ${bubbleid}`) }, on: socket });
 
-    expect(socket.counts()).toEqual({ deleteBubble: 1 });
+    expect(counts(socket)).toEqual({ deleteBubble: 1 });
     socket.play('connect');
     socket.play('deleteBubble', { bubbleid: 'b1' });
     expect(heard).toEqual(['delete b1']);
@@ -114,7 +90,7 @@ describe('useSocketEvents', () => {
     const view = listen(first, handlers);
     view.rerender({ handlers, on: second });
 
-    expect(first.counts()).toEqual({});
+    expect(counts(first)).toEqual({});
     first.play('deleteBubble', { bubbleid: 'old' });
     second.play('deleteBubble', { bubbleid: 'new' });
     expect(heard).toEqual(['new']);
