@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '@kreechat/contract';
+import type { Client, Message, Ticket } from '@kreechat/contract';
 
 /*
  * The API's shapes with every field filled, for web tests: each test names only what it is about. Not bundled
@@ -67,5 +67,21 @@ export const aTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   awaiting_since: null,
   first_response_on: null,
   arrived_closed: false,
+  ...overrides,
+});
+
+/** Client c1, Ivan, verified, with no account number, address or note, as the clients API sends it. */
+export const aClient = (overrides: Partial<Client> = {}): Client => ({
+  clientid: 'c1',
+  short_id: 'ABCDEFGH',
+  client_name: 'Ivan',
+  account_number: null,
+  address: null,
+  note: null,
+  blocked_on: false,
+  count_ticket_reopened: 0,
+  created_on: '2026-01-01T00:00:00.000Z',
+  verified: true,
+  erased_on: null,
   ...overrides,
 });

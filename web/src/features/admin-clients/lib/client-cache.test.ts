@@ -1,20 +1,10 @@
 import type { Client } from '@kreechat/contract';
 import { describe, expect, it } from 'vitest';
+import { aClient } from '@/test/fixtures';
 import { nextClientsOffset, patchClientPages, patchClientProfile } from './client-cache';
 
-const client = (clientid: string): Client => ({
-  clientid,
-  short_id: clientid.toUpperCase(),
-  client_name: `Client ${clientid}`,
-  account_number: null,
-  address: null,
-  note: null,
-  blocked_on: false,
-  count_ticket_reopened: 0,
-  created_on: '2026-01-01T00:00:00.000Z',
-  verified: true,
-  erased_on: null,
-});
+const client = (clientid: string): Client =>
+  aClient({ clientid, short_id: clientid.toUpperCase(), client_name: `Client ${clientid}` });
 const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => client(`${prefix}${i}`));
 
 describe('nextClientsOffset', () => {

@@ -1,5 +1,6 @@
 import type { ClientPanel, ClientPanelTicket } from '@kreechat/contract';
 import { describe, expect, it } from 'vitest';
+import { aClient } from '@/test/fixtures';
 import { formatAverage, panelHeader, panelTickets, patchPanelClient } from './panel-pages';
 
 const ticket = (ticketid: string): ClientPanelTicket => ({
@@ -14,19 +15,7 @@ const ticket = (ticketid: string): ClientPanelTicket => ({
 });
 
 const page = (tickets: string[], next: string | null, name = 'Ana'): ClientPanel => ({
-  client: {
-    clientid: 'c1',
-    short_id: 'ABCDEFGH',
-    client_name: name,
-    account_number: null,
-    address: null,
-    note: null,
-    blocked_on: false,
-    count_ticket_reopened: 0,
-    created_on: '2026-01-01T00:00:00.000Z',
-    verified: true,
-    erased_on: null,
-  },
+  client: aClient({ client_name: name }),
   identities: [],
   counts: { tickets: tickets.length, open: 0, rated: 0 },
   average_rating: null,
