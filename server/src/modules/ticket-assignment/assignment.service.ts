@@ -65,12 +65,8 @@ export type CloseOutbox = {
 
 export type TicketAssignment = ReturnType<typeof createTicketAssignment>;
 
-/**
- * Who works on a ticket, as agents decide it (SPEC §4): accept, close, reopen, reassign, and who could take it.
- * Each in one transaction with the ticket row locked; events after the commit. `visibleRow` and `view` are the
- * ticket lists' (the ticket as the viewer may see it, and as the card shows it), handed in by them.
- */
-export function createTicketAssignment(deps: {
+/** What the ticket service is built from (app.ts hands it in); the assignment calls also take the lists' reads. */
+export type TicketDeps = {
   db: Db;
   clock: Clock;
   events: EventPublisher;
@@ -78,9 +74,19 @@ export function createTicketAssignment(deps: {
   clients: ClientService;
   messages: CloseMessages;
   delivery: CloseOutbox;
-  visibleRow(viewer: Principal, ticketId: string, tx?: Tx, lock?: boolean): Promise<TicketRow>;
-  view(companyId: string, ticketId: string): Promise<Ticket>;
-}) {
+};
+
+/**
+ * Who works on a ticket, as agents decide it (SPEC §4): accept, close, reopen, reassign, and who could take it.
+ * Each in one transaction with the ticket row locked; events after the commit. `visibleRow` and `view` are the
+ * ticket lists' (the ticket as the viewer may see it, and as the card shows it), handed in by them.
+ */
+export function createTicketAssignment(
+  deps: TicketDeps & {
+    visibleRow(viewer: Principal, ticketId: string, tx?: Tx, lock?: boolean): Promise<TicketRow>;
+    view(companyId: string, ticketId: string): Promise<Ticket>;
+  },
+) {
   const { db, clock, events, actions, clients, messages, delivery, visibleRow, view } = deps;
 
   return {

@@ -1,2 +1,2 @@
 export { closedByText, createTicketAssignment } from './assignment.service';
-export type { CloseMessages, CloseOutbox, TicketAssignment } from './assignment.service';
+export type { CloseMessages, CloseOutbox, TicketAssignment, TicketDeps } from './assignment.service';

@@ -6,15 +6,11 @@ import {
   type Ticket,
   type TicketSearchScope,
 } from '@kreechat/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { Principal } from '../../platform/access';
-import type { Clock } from '../../platform/clock';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import type { EventPublisher } from '../../platform/events';
-import type { ActionService } from '../actions';
-import type { ClientService } from '../clients';
 import { DEPARTMENT_NOT_FOUND } from '../departments';
-import { createTicketAssignment, type CloseMessages, type CloseOutbox } from '../ticket-assignment';
+import { createTicketAssignment, type TicketDeps } from '../ticket-assignment';
 import { canSee, ticketRepo, type TicketScope } from '../tickets';
 import { ticketViewRepo } from './ticket-view.repo';
 
@@ -31,15 +27,7 @@ export type TicketService = ReturnType<typeof createTicketService>;
  * limited to what the viewer may see; with ticket-assignment's calls (accept, close, reopen, reassign), this is the
  * one ticket service app.ts wires and the routes call.
  */
-export function createTicketService(deps: {
-  db: Db;
-  clock: Clock;
-  events: EventPublisher;
-  actions: ActionService;
-  clients: ClientService;
-  messages: CloseMessages;
-  delivery: CloseOutbox;
-}) {
+export function createTicketService(deps: TicketDeps) {
   const { db } = deps;
 
   /** The ticket if the viewer may see it; another company's or another department's ticket is 404. */
