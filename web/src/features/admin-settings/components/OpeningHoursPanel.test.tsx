@@ -8,6 +8,13 @@ import { openingHoursQueryKey } from '@/lib/opening-hours';
 import { DepartmentHoursForm } from './DepartmentHoursForm';
 import { OpeningHoursPanel } from './OpeningHoursPanel';
 
+/*
+ * A form of some 150 elements driven through a dozen edits per test: about a second each on an idle machine, several
+ * on the shared 2-core one under a full parallel run. A test cut off mid-way leaves its act() open and fails the
+ * tests after it, so each gets room.
+ */
+vi.setConfig({ testTimeout: 20_000 });
+
 const nineToFive = [{ from: '09:00', to: '17:00' }];
 const support: DepartmentHours = {
   departmentid: 'd-support',
