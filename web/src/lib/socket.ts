@@ -23,14 +23,14 @@ export const WORKSPACE_SOCKET_OPTIONS: LiveSocketOptions = {
   randomizationFactor: 0.5,
 };
 
+const loadSocketClient = loadAgain(() => import('socket.io-client'));
+
 /**
  * Opens a live connection (same origin, the session cookie authenticates the handshake) with `options` on mount and
  * closes it on unmount. Returns null until it exists. `options` should be a constant: new options open a new
  * connection. The Socket.IO client is fetched here, after the screen's first paint, not with the screen: a live
  * connection only reports changes to what the first requests read (and `connect` reads them again anyway).
  */
-const loadSocketClient = loadAgain(() => import('socket.io-client'));
-
 export function useLiveSocket(options: LiveSocketOptions): WorkspaceSocket | null {
   const [socket, setSocket] = useState<WorkspaceSocket | null>(null);
   useEffect(() => {
