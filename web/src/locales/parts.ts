@@ -3,7 +3,8 @@
  * the screens anyone can open (login, registration, password reset, the 404 page, and what every screen shares:
  * the app's frame, errors, the connection banner, the server's coded errors), loaded before the first screen shows;
  * and `signedIn`, all the others, loaded with the session guard before any signed-in screen shows. So /login does
- * not download the texts of the workspace and the admin panel.
+ * not download the texts of the workspace and the admin panel. parts.test.ts holds the public screens' code to the
+ * `public` part.
  */
 export const TEXT_PARTS = ['public', 'signedIn'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
@@ -17,6 +18,8 @@ export const PUBLIC_TEXTS: readonly string[] = [
   'connection',
   'notFound',
   'serverErrors',
+  // Registration and reset say where the code went when no mail server is set up.
+  'firstRun',
 ];
 
 export const isTextPart = (part: string): part is TextPart => (TEXT_PARTS as readonly string[]).includes(part);
