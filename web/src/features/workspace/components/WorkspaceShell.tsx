@@ -132,7 +132,7 @@ export function WorkspaceShell({
 
         <div className={styles.columns} data-colleague-chat={colleagueChat ? true : undefined}>
           <section
-            className={`${styles.panel} ${styles.tickets}`}
+            className={styles.panel}
             aria-labelledby={narrow ? undefined : 'tickets-title'}
             {...panelProps('tickets')}
           >
