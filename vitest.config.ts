@@ -48,6 +48,9 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
           ],
           environment: 'node',
+          // A component test renders in jsdom beside the server tests' databases: on a loaded 2-core machine its
+          // first render alone can pass vitest's 5 s default.
+          testTimeout: 20_000,
           ...TOGETHER,
         },
       },
