@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './constants';
+import { LANGUAGES, ROLES } from './constants';
 
 export {
   LANGUAGES,
@@ -11,16 +11,14 @@ export {
   SESSION_RECHECK_MS,
   SESSION_WARNING_MS,
   RESET_REDIRECT_MS,
+  ROLES,
+  type Role,
+  seesAllDepartments,
 } from './constants';
 
 export const languageSchema = z.enum(LANGUAGES, { message: 'Unsupported language' });
 
-export const ROLES = ['admin', 'moderator', 'agent'] as const;
-export type Role = (typeof ROLES)[number];
 export const roleSchema = z.enum(ROLES);
-
-/** Admins and moderators see every department's tickets; agents see their own department's. */
-export const seesAllDepartments = (role: Role) => role === 'admin' || role === 'moderator';
 
 export const PLATFORMS = ['telegram', 'whatsapp', 'wordpress', 'viber'] as const;
 export type Platform = (typeof PLATFORMS)[number];

@@ -20,3 +20,17 @@ export const RESET_REDIRECT_MS = 1_500;
 
 /** SPEC §5: bubble previews are cut to 50 characters. */
 export const BUBBLE_PREVIEW_LENGTH = 50;
+
+export const ROLES = ['admin', 'moderator', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Admins and moderators see every department's tickets; agents see their own department's. */
+export const seesAllDepartments = (role: Role) => role === 'admin' || role === 'moderator';
+
+/** Ticket answers the workspace's first screen tells apart (tickets.ts re-exports them). */
+export const TICKET_ALREADY_ACCEPTED = 'This ticket has already been accepted';
+export const TICKET_CLOSED = 'This ticket is closed';
+export const NOT_TICKET_HANDLER = 'Only the agent handling this ticket can do this';
+
+/** Closed tickets page by 10 (SPEC §9); the counter grows by 10 until a page comes back empty. */
+export const CLOSED_TICKETS_PAGE = 10;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AUTO_MESSAGE_KINDS } from './automatic-messages';
 import { timestampSchema, uuidSchema } from './common';
 
+export { MENTION_TOKEN, NOTE_MENTIONS_MAX, mentionToken, mentionedIds, plainNoteText } from './mentions';
+
 export const MESSAGE_TYPES = [
   'text',
   'audio',
@@ -208,30 +210,6 @@ export type ChatSliceResponse = z.infer<typeof chatSliceResponseSchema>;
  * colleague after a rename, the name keeps it readable where it is shown raw (a search hit, an old client).
  */
 export const NOTE_MAX_LENGTH = MESSAGE_MAX_LENGTH;
-/** A mention token; the name may not hold brackets or line breaks, the id is a uuid. */
-export const MENTION_TOKEN = /@\[([^[\]\n]{1,80})\]\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)/g;
-/** How many colleagues one note may mention (more are ignored). */
-export const NOTE_MENTIONS_MAX = 20;
-
-/** The token the composer inserts for a colleague (brackets and line breaks in a name would end it early). */
-export const mentionToken = (userId: string, name: string) =>
-  `@[${
-    name
-      .replace(/[[\]\n]/g, ' ')
-      .trim()
-      .slice(0, 80) || '?'
-  }](${userId})`;
-
-/** The ids a note mentions, each once, in order of first mention. */
-export function mentionedIds(text: string): string[] {
-  const ids = new Set<string>();
-  for (const match of text.matchAll(MENTION_TOKEN)) ids.add(match[2]!);
-  return [...ids];
-}
-
-/** A note as plain text: every mention as `@Name` (the ticket card, the inbox, a push). */
-export const plainNoteText = (text: string) => text.replace(MENTION_TOKEN, (_, name: string) => `@${name}`);
-
 export const sendNoteBodySchema = z.object({
   ticketid: uuidSchema,
   content: z

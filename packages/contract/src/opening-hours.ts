@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { WEEKDAYS, type Weekday } from './schedule';
 
 /**
  * Opening hours: a company's time zone and, per department, a weekly schedule with dates of their own
@@ -7,9 +8,7 @@ import { uuidSchema } from './common';
  * up is open 24/7 with no targets: what the desk did before schedules existed.
  */
 
-/** Monday first, as ISO 8601 numbers its days (1–7); `week` is keyed by these. */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday } from './schedule';
 
 /** Wall-clock time in the company's zone; `24:00` ends a day (an interval to midnight). */
 export const timeOfDaySchema = z

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { nullableTimestampSchema, PLATFORMS, requiredText, timestampSchema, uuidSchema } from './common';
 import { DELIVERY_STATUSES, MESSAGE_TYPES } from './messages';
 
+export { CLOSED_TICKETS_PAGE, NOT_TICKET_HANDLER, TICKET_ALREADY_ACCEPTED, TICKET_CLOSED } from './constants';
+
 export const TICKET_STAGES = ['pending', 'accepted', 'closed'] as const;
 export type TicketStage = (typeof TICKET_STAGES)[number];
 
@@ -65,8 +67,6 @@ export const ticketResponseSchema = z.object({ ticket: ticketSchema });
  */
 export const ticketParamsSchema = z.object({ ticketid: uuidSchema });
 
-/** Closed tickets page by 10 (SPEC §9); the counter grows by 10 until a page comes back empty. */
-export const CLOSED_TICKETS_PAGE = 10;
 export const closedTicketsParamsSchema = z.object({
   /** A department id, or `all` for viewers who see every department. */
   department: z.union([z.literal('all'), uuidSchema]),
@@ -95,9 +95,6 @@ export type CloseTicketBody = z.infer<typeof closeTicketBodySchema>;
 export const reopenTicketBodySchema = z.object({ ticketid: uuidSchema });
 export type ReopenTicketBody = z.infer<typeof reopenTicketBodySchema>;
 
-export const TICKET_ALREADY_ACCEPTED = 'This ticket has already been accepted';
-export const TICKET_CLOSED = 'This ticket is closed';
-export const NOT_TICKET_HANDLER = 'Only the agent handling this ticket can do this';
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const TICKET_NOT_CLOSED = 'This ticket is not closed';
 

@@ -6,9 +6,12 @@
 import { connection } from './connection';
 import { serverErrorText } from './server-errors';
 
-/** The zod surface we need; a structural type keeps `zod` an indirect dependency through the contract. */
+/**
+ * The zod surface we need; a structural type keeps `zod` an indirect dependency through the contract. The parse may
+ * be asynchronous: lib/schemas.ts's parsers load the contract's schemas on first use.
+ */
 export interface Parser<T> {
-  parse(data: unknown): T;
+  parse(data: unknown): T | Promise<T>;
 }
 
 export class ApiError extends Error {
@@ -118,7 +121,7 @@ async function request<T>(path: string, options: RequestOptions<T>): Promise<T> 
   }
   if (!schema) return data as T;
   try {
-    return schema.parse(data);
+    return await schema.parse(data);
   } catch (cause) {
     console.error(`Unexpected response from ${method} /api${path}`, cause);
     throw new ApiError(BAD_RESPONSE_STATUS, 'Unexpected response from server.', data);

@@ -1,10 +1,11 @@
-import { openingHoursResponseSchema, type OpeningHours } from '@kreechat/contract';
+import type { OpeningHours } from '@kreechat/contract';
+import { parser } from './schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** GET /api/opening-hours (every member): the company's time zone, each department's schedule and targets. */
 export const getOpeningHours = (signal?: AbortSignal): Promise<OpeningHours> =>
-  api.get('/opening-hours', openingHoursResponseSchema, signal);
+  api.get('/opening-hours', parser('openingHoursResponseSchema'), signal);
 
 /** One cache for the workspace (closed-now notices, response clocks) and Settings: a saved schedule shows at once. */
 export const openingHoursQueryKey = ['opening-hours'] as const;

@@ -2,7 +2,7 @@
  * The browser side of web push (SPEC §2 bell, §4: when permission is denied or still to be asked, the
  * subscription is false). The service worker at /sw.js shows what the server pushes.
  */
-import { pushPublicKeyResponseSchema, pushStateResponseSchema } from '@kreechat/contract';
+import { parser } from './schemas';
 import { api } from './api-client';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -43,7 +43,7 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 const turnOff = async () =>
-  (await api.post('/update-subscription', { subscription: false }, pushStateResponseSchema)).subscribed;
+  (await api.post('/update-subscription', { subscription: false }, parser('pushStateResponseSchema'))).subscribed;
 
 /**
  * Brings the server in line with the browser on start: on only with permission granted and this browser's
@@ -53,7 +53,11 @@ export async function syncPush(): Promise<boolean> {
   if (Notification.permission !== 'granted') return turnOff();
   const subscription = await (await registration()).pushManager.getSubscription();
   if (!subscription) return turnOff();
-  const { subscribed } = await api.post('/check-subscription', subscription.toJSON(), pushStateResponseSchema);
+  const { subscribed } = await api.post(
+    '/check-subscription',
+    subscription.toJSON(),
+    parser('pushStateResponseSchema'),
+  );
   return subscribed;
 }
 
@@ -68,7 +72,7 @@ export async function enablePush(): Promise<EnableResult> {
   }
   const [worker, { publicKey }] = await Promise.all([
     registration(),
-    api.get('/push/public-key', pushPublicKeyResponseSchema),
+    api.get('/push/public-key', parser('pushPublicKeyResponseSchema')),
   ]);
   let subscription = await worker.pushManager.getSubscription();
   if (subscription && !sameKey(subscription.options.applicationServerKey, publicKey)) {
@@ -79,7 +83,7 @@ export async function enablePush(): Promise<EnableResult> {
     worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
     SUBSCRIBE_TIMEOUT_MS,
   );
-  await api.post('/subscribe', subscription.toJSON(), pushStateResponseSchema);
+  await api.post('/subscribe', subscription.toJSON(), parser('pushStateResponseSchema'));
   return 'on';
 }
 

@@ -1,4 +1,5 @@
-import { departmentOfUserResponseSchema, type DepartmentOfUser } from '@kreechat/contract';
+import type { DepartmentOfUser } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ export type MyDepartment = DepartmentOfUser;
 
 /** GET /api/auth/department: the signed-in user's department (SPEC §7: fetched at start). */
 export const getMyDepartment = (signal?: AbortSignal): Promise<MyDepartment> =>
-  api.get('/auth/department', departmentOfUserResponseSchema, signal);
+  api.get('/auth/department', parser('departmentOfUserResponseSchema'), signal);
 
 export const myDepartmentQueryKey = ['session', 'department'] as const;
 

@@ -1,10 +1,11 @@
-import { validateResponseSchema, type ValidateResponse } from '@kreechat/contract';
+import type { ValidateResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/auth/validate: whether the cookie session is still alive, and who it belongs to. */
 export const validateSession = (signal?: AbortSignal): Promise<ValidateResponse> =>
-  api.get('/auth/validate', validateResponseSchema, signal);
+  api.get('/auth/validate', parser('validateResponseSchema'), signal);
 
 export const sessionQueryKey = ['session', 'validate'] as const;
 

@@ -1,17 +1,5 @@
-import {
-  agentProfileResponseSchema,
-  agentSchema,
-  allAgentsResponseSchema,
-  departmentListSchema,
-  registerAgentResponseSchema,
-  setAdminResponseSchema,
-  toggleDisabledResponseSchema,
-  type Agent,
-  type AllAgentsResponse,
-  type RegisterAgentBody,
-  type SetRoleBody,
-  type UpdateAccountBody,
-} from '@kreechat/contract';
+import type { Agent, AllAgentsResponse, RegisterAgentBody, SetRoleBody, UpdateAccountBody } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -22,7 +10,7 @@ export const agentProfileQueryKey = (id: string) => ['admin', 'agent-profile', i
 export function useAllAgents() {
   return useQuery({
     queryKey: allAgentsQueryKey,
-    queryFn: ({ signal }) => api.get('/admin/get-all-agents', allAgentsResponseSchema, signal),
+    queryFn: ({ signal }) => api.get('/admin/get-all-agents', parser('allAgentsResponseSchema'), signal),
   });
 }
 
@@ -30,7 +18,7 @@ export function useAllAgents() {
 export function useDepartmentChoices() {
   return useQuery({
     queryKey: ['admin', 'agent-departments'],
-    queryFn: ({ signal }) => api.get('/auth/get-departments', departmentListSchema, signal),
+    queryFn: ({ signal }) => api.get('/auth/get-departments', parser('departmentListSchema'), signal),
   });
 }
 
@@ -38,7 +26,8 @@ export function useDepartmentChoices() {
 export function useAgentProfile(id: string) {
   return useQuery({
     queryKey: agentProfileQueryKey(id),
-    queryFn: ({ signal }) => api.get(`/admin/${encodeURIComponent(id)}/get-user`, agentProfileResponseSchema, signal),
+    queryFn: ({ signal }) =>
+      api.get(`/admin/${encodeURIComponent(id)}/get-user`, parser('agentProfileResponseSchema'), signal),
     retry: false,
   });
 }
@@ -52,7 +41,7 @@ export function appendAgent(data: AllAgentsResponse | undefined, agent: Agent): 
 export function useRegisterAgent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterAgentBody) => api.post('/auth/register', body, registerAgentResponseSchema),
+    mutationFn: (body: RegisterAgentBody) => api.post('/auth/register', body, parser('registerAgentResponseSchema')),
     onSuccess: ({ agent }) =>
       queryClient.setQueryData<AllAgentsResponse>(allAgentsQueryKey, (data) => appendAgent(data, agent)),
   });
@@ -86,14 +75,15 @@ function useOptimisticRow<V extends { userid: string }, R>(
 /** POST /api/auth/set-role: agent, moderator or admin (SPEC's set-admin toggles only admin ⇄ agent). */
 export const useSetRole = () =>
   useOptimisticRow(
-    (change: SetRoleBody) => api.post('/auth/set-role', change, setAdminResponseSchema),
+    (change: SetRoleBody) => api.post('/auth/set-role', change, parser('setAdminResponseSchema')),
     (a, { role }) => ({ ...a, role }),
   );
 
 /** POST /api/auth/delete-agent: disabled ⇄ enabled. */
 export const useToggleDisabled = () =>
   useOptimisticRow(
-    ({ userid }: { userid: string }) => api.post('/auth/delete-agent', { userid }, toggleDisabledResponseSchema),
+    ({ userid }: { userid: string }) =>
+      api.post('/auth/delete-agent', { userid }, parser('toggleDisabledResponseSchema')),
     (a) => ({ ...a, closed_on: a.closed_on ? null : new Date().toISOString(), status: 'offline' }),
   );
 
@@ -101,7 +91,7 @@ export const useToggleDisabled = () =>
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAccountBody) => api.put('/auth/update-account', body, agentSchema),
+    mutationFn: (body: UpdateAccountBody) => api.put('/auth/update-account', body, parser('agentSchema')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -1,4 +1,5 @@
-import { clientEraseResponseSchema, ERASED_CLIENT_NAME } from '@kreechat/contract';
+import { ERASED_CLIENT_NAME } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminClientsQueryRoot } from '@/lib/query-keys';
@@ -11,7 +12,8 @@ import { patchEverywhere } from './clients';
 export function useEraseClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientid: string) => api.delete(`/clients/${encodeURIComponent(clientid)}`, clientEraseResponseSchema),
+    mutationFn: (clientid: string) =>
+      api.delete(`/clients/${encodeURIComponent(clientid)}`, parser('clientEraseResponseSchema')),
     onSuccess: (result) => {
       patchEverywhere(queryClient, result.clientid, {
         client_name: ERASED_CLIENT_NAME,

@@ -1,4 +1,5 @@
-import { clientPanelSchema, type ClientPanel } from '@kreechat/contract';
+import type { ClientPanel } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminClientsQueryRoot } from '@/lib/query-keys';
@@ -11,7 +12,7 @@ const historyKey = (clientid: string) => [...adminClientsQueryRoot, 'history', c
  */
 function getClientHistory(clientid: string, before: string | null, signal: AbortSignal): Promise<ClientPanel> {
   const query = before ? `?before=${encodeURIComponent(before)}` : '';
-  return api.get(`/${encodeURIComponent(clientid)}/get-client-panel${query}`, clientPanelSchema, signal);
+  return api.get(`/${encodeURIComponent(clientid)}/get-client-panel${query}`, parser('clientPanelSchema'), signal);
 }
 
 export function useClientHistory(clientid: string | undefined) {

@@ -1,8 +1,5 @@
-import {
-  whatsAppConnectedSchema,
-  type WhatsAppConnected,
-  type connectWhatsAppNumberBodySchema,
-} from '@kreechat/contract';
+import type { WhatsAppConnected, connectWhatsAppNumberBodySchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -15,7 +12,7 @@ export type ConnectWhatsAppNumberBody = z.infer<typeof connectWhatsAppNumberBody
  * token, for deployments without a Meta Tech Provider app. Answers the connected number; the token never returns.
  */
 export const connectWhatsAppNumber = (body: ConnectWhatsAppNumberBody): Promise<WhatsAppConnected> =>
-  api.post('/connect-whatsapp-number', body, whatsAppConnectedSchema);
+  api.post('/connect-whatsapp-number', body, parser('whatsAppConnectedSchema'));
 
 export function useConnectWhatsAppNumber() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { okSchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminDepartmentsQueryKey } from './get-departments';
@@ -8,7 +8,7 @@ import { adminDepartmentsQueryKey } from './get-departments';
  * while it has pending tickets (contract DEPARTMENT_HAS_AGENTS / DEPARTMENT_HAS_PENDING).
  */
 export const deleteDepartment = (departmentid: string): Promise<unknown> =>
-  api.post('/admin/delete-department', { departmentid }, okSchema);
+  api.post('/admin/delete-department', { departmentid }, parser('okSchema'));
 
 export function useDeleteDepartment() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
-import { okSchema, WP_TOKEN_MESSAGES } from '@kreechat/contract';
+import { WP_TOKEN_MESSAGES } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { deleteTokenPath } from '@/features/admin-settings/lib/wordpress-tokens';
@@ -15,7 +16,7 @@ export const deleteWordpressToken = (token: Pick<WordpressToken, 'token_id' | 'c
     const body = { message: WP_TOKEN_MESSAGES.invalidToken };
     return Promise.reject(new ApiError(400, body.message, body));
   }
-  return api.delete(path, okSchema);
+  return api.delete(path, parser('okSchema'));
 };
 
 export function useDeleteWordpressToken() {

@@ -1,4 +1,5 @@
-import { disconnectTelegramResponseSchema, type DisconnectTelegramResponse } from '@kreechat/contract';
+import type { DisconnectTelegramResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { telegramTokenQueryKey, type TelegramTokenStatus } from './get-telegram-token';
@@ -8,7 +9,7 @@ import { telegramTokenQueryKey, type TelegramTokenStatus } from './get-telegram-
  * `webhookRemoved` is false when Telegram could not be told (the bot is disconnected here all the same).
  */
 export const disconnectTelegram = (): Promise<DisconnectTelegramResponse> =>
-  api.post('/disconnect-telegram', {}, disconnectTelegramResponseSchema);
+  api.post('/disconnect-telegram', {}, parser('disconnectTelegramResponseSchema'));
 
 export function useDisconnectTelegram() {
   const queryClient = useQueryClient();

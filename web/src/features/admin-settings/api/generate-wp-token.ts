@@ -1,4 +1,5 @@
-import { generatedWpTokenSchema, type GeneratedWpToken, type GenerateWpTokenBody } from '@kreechat/contract';
+import type { GeneratedWpToken, GenerateWpTokenBody } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { wordpressTokensQueryKey } from './get-wordpress-tokens';
@@ -10,7 +11,7 @@ export type { GeneratedWpToken };
  * the only time the secret leaves the server. 400 `{ message }` for a bad name or address.
  */
 export const generateWpToken = (body: GenerateWpTokenBody): Promise<GeneratedWpToken> =>
-  api.post('/generate-wp-token', body, generatedWpTokenSchema);
+  api.post('/generate-wp-token', body, parser('generatedWpTokenSchema'));
 
 /**
  * The list is fetched again rather than given the answer: the answer carries the secret, and the query cache must

@@ -1,4 +1,5 @@
-import { businessProfileSchema, type BusinessProfile } from '@kreechat/contract';
+import type { BusinessProfile } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ export type { BusinessProfile };
 
 /** GET /api/{phoneid}/get-business-profile: the number's WhatsApp business profile, read from Graph. */
 export const getBusinessProfile = (phoneNumberId: string, signal?: AbortSignal): Promise<BusinessProfile> =>
-  api.get(`/${encodeURIComponent(phoneNumberId)}/get-business-profile`, businessProfileSchema, signal);
+  api.get(`/${encodeURIComponent(phoneNumberId)}/get-business-profile`, parser('businessProfileSchema'), signal);
 
 export const businessProfileQueryKey = (phoneNumberId: string) =>
   ['admin', 'whatsapp', 'business-profile', phoneNumberId] as const;

@@ -1,4 +1,5 @@
-import { telegramTokenStatusSchema, type TelegramTokenStatus } from '@kreechat/contract';
+import type { TelegramTokenStatus } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ export type { TelegramTokenStatus };
 
 /** GET /api/admin/get-telegram-token: whether a bot is connected, and its @username. Never the token itself. */
 export const getTelegramToken = (signal?: AbortSignal): Promise<TelegramTokenStatus> =>
-  api.get('/admin/get-telegram-token', telegramTokenStatusSchema, signal);
+  api.get('/admin/get-telegram-token', parser('telegramTokenStatusSchema'), signal);
 
 export const telegramTokenQueryKey = ['admin', 'telegram-token'] as const;
 

@@ -1,4 +1,5 @@
-import { whatsAppPhoneNumbersSchema, type WhatsAppPhoneNumber } from '@kreechat/contract';
+import type { WhatsAppPhoneNumber } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ export type { WhatsAppPhoneNumber };
 
 /** GET /api/whatsapp-phone-numbers: the company's numbers as Graph describes them, each with its webhook switch. */
 export const getWhatsAppPhoneNumbers = (signal?: AbortSignal): Promise<WhatsAppPhoneNumber[]> =>
-  api.get('/whatsapp-phone-numbers', whatsAppPhoneNumbersSchema, signal);
+  api.get('/whatsapp-phone-numbers', parser('whatsAppPhoneNumbersSchema'), signal);
 
 export const whatsAppPhoneNumbersQueryKey = ['admin', 'whatsapp', 'phone-numbers'] as const;
 

@@ -1,4 +1,5 @@
-import { whatsAppSetupInfoSchema, type WhatsAppSetupInfo } from '@kreechat/contract';
+import type { WhatsAppSetupInfo } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,7 +10,7 @@ export type { WhatsAppSetupInfo };
  * variables it lacks, whether webhooks can be verified, the callback URL and the numbers already connected.
  */
 export const getWhatsAppSetup = (signal?: AbortSignal): Promise<WhatsAppSetupInfo> =>
-  api.get('/whatsapp-setup', whatsAppSetupInfoSchema, signal);
+  api.get('/whatsapp-setup', parser('whatsAppSetupInfoSchema'), signal);
 
 export const whatsAppSetupQueryKey = ['admin', 'whatsapp', 'setup'] as const;
 

@@ -1,4 +1,5 @@
-import { whatsAppTemplatesSchema, type WhatsAppTemplate } from '@kreechat/contract';
+import type { WhatsAppTemplate } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ export type { WhatsAppTemplate };
 
 /** GET /api/whatsapp-templates: the message templates of the company's WhatsApp Business Account. */
 export const getWhatsAppTemplates = (signal?: AbortSignal): Promise<WhatsAppTemplate[]> =>
-  api.get('/whatsapp-templates', whatsAppTemplatesSchema, signal);
+  api.get('/whatsapp-templates', parser('whatsAppTemplatesSchema'), signal);
 
 export const whatsAppTemplatesQueryKey = ['admin', 'whatsapp', 'templates'] as const;
 

@@ -1,4 +1,5 @@
-import { wordpressTokensSchema, type WordpressToken } from '@kreechat/contract';
+import type { WordpressToken } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,7 +10,7 @@ export type { WordpressToken };
  * and its open sessions. Never a secret.
  */
 export const getWordpressTokens = (signal?: AbortSignal): Promise<WordpressToken[]> =>
-  api.get('/get-wordpress-tokens', wordpressTokensSchema, signal);
+  api.get('/get-wordpress-tokens', parser('wordpressTokensSchema'), signal);
 
 export const wordpressTokensQueryKey = ['admin', 'wordpress', 'tokens'] as const;
 

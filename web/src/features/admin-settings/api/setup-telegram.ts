@@ -1,4 +1,5 @@
-import { setupTelegramResponseSchema, type SetupTelegramResponse } from '@kreechat/contract';
+import type { SetupTelegramResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { telegramTokenQueryKey, type TelegramTokenStatus } from './get-telegram-token';
@@ -10,7 +11,7 @@ export type { SetupTelegramResponse };
  * A refusal is 4xx `{ message, telegramError: { error_code, description } }`.
  */
 export const setupTelegram = (botId: string): Promise<SetupTelegramResponse> =>
-  api.post('/setup-telegram', { bot_id: botId }, setupTelegramResponseSchema);
+  api.post('/setup-telegram', { bot_id: botId }, parser('setupTelegramResponseSchema'));
 
 export function useSetupTelegram() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
-import { whatsAppConnectedSchema, type WhatsAppConnected } from '@kreechat/contract';
+import type { WhatsAppConnected } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { BusinessData } from '@/features/admin-settings/lib/embedded-signup';
@@ -11,7 +12,7 @@ import { whatsAppTemplatesQueryKey } from './get-whatsapp-templates';
  * the number Meta's FINISH event named and subscribes the app to its account; answers the connected number.
  */
 export const setupWhatsAppWebhook = (business: BusinessData): Promise<WhatsAppConnected> =>
-  api.post('/setup-whatsapp-webhook', { business_data: business }, whatsAppConnectedSchema);
+  api.post('/setup-whatsapp-webhook', { business_data: business }, parser('whatsAppConnectedSchema'));
 
 /** A number was connected (either way): the home page, the accounts table and the templates all change. */
 export function refreshAfterConnect(queryClient: QueryClient): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { setupWhatsAppResponseSchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * business token at once: it lives about 30 seconds. Answers `{ status: 'ok' }`.
  */
 export const setupWhatsApp = (code: string): Promise<{ status: 'ok' }> =>
-  api.post('/setup-whatsapp', { token: code }, setupWhatsAppResponseSchema);
+  api.post('/setup-whatsapp', { token: code }, parser('setupWhatsAppResponseSchema'));
 
 export function useSetupWhatsApp() {
   return useMutation({ mutationFn: setupWhatsApp });

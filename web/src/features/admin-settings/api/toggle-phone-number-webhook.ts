@@ -1,11 +1,11 @@
-import { togglePhoneNumberWebhookResponseSchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { whatsAppPhoneNumbersQueryKey, type WhatsAppPhoneNumber } from './get-whatsapp-phone-numbers';
 
 /** POST /api/toggle-phone-number-webhook {phoneNumberId}: flips the number's webhook; answers the new state. */
 export const togglePhoneNumberWebhook = (phoneNumberId: string): Promise<{ webhook_status: boolean }> =>
-  api.post('/toggle-phone-number-webhook', { phoneNumberId }, togglePhoneNumberWebhookResponseSchema);
+  api.post('/toggle-phone-number-webhook', { phoneNumberId }, parser('togglePhoneNumberWebhookResponseSchema'));
 
 function setWebhookStatus(queryClient: QueryClient, phoneNumberId: string, webhook_status: boolean) {
   queryClient.setQueryData<WhatsAppPhoneNumber[]>(whatsAppPhoneNumbersQueryKey, (numbers) =>

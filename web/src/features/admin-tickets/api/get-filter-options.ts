@@ -1,4 +1,4 @@
-import { colleagueListSchema, departmentListSchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
 export function useDepartmentChoices() {
   return useQuery({
     queryKey: ['departments', 'live'] as const,
-    queryFn: ({ signal }) => api.get('/auth/get-departments', departmentListSchema, signal),
+    queryFn: ({ signal }) => api.get('/auth/get-departments', parser('departmentListSchema'), signal),
     staleTime: 60_000,
   });
 }
@@ -18,7 +18,7 @@ export function useDepartmentChoices() {
 export function useAgentChoices() {
   return useQuery({
     queryKey: ['colleagues'] as const,
-    queryFn: ({ signal }) => api.get('/auth/agents', colleagueListSchema, signal),
+    queryFn: ({ signal }) => api.get('/auth/agents', parser('colleagueListSchema'), signal),
     staleTime: 60_000,
   });
 }

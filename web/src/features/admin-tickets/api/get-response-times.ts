@@ -1,4 +1,5 @@
-import { responseTimesResponseSchema, type ResponseTimesQuery, type ResponseTimesResponse } from '@kreechat/contract';
+import type { ResponseTimesQuery, ResponseTimesResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminTicketsQueryRoot } from '@/lib/query-keys';
@@ -9,7 +10,7 @@ import { adminTicketsQueryRoot } from '@/lib/query-keys';
  * these too; a new period keeps the last answer on screen (dimmed) while it loads.
  */
 export const getResponseTimes = (period: ResponseTimesQuery, signal?: AbortSignal): Promise<ResponseTimesResponse> =>
-  api.get(`/get-response-times?${new URLSearchParams(period)}`, responseTimesResponseSchema, signal);
+  api.get(`/get-response-times?${new URLSearchParams(period)}`, parser('responseTimesResponseSchema'), signal);
 
 export function useResponseTimes(period: ResponseTimesQuery | null) {
   return useQuery({

@@ -1,9 +1,5 @@
-import {
-  adminTicketsPageSchema,
-  adminTicketsResponseSchema,
-  type AdminTicketRow,
-  type TicketWidgetData,
-} from '@kreechat/contract';
+import type { AdminTicketRow, TicketWidgetData } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminTicketsQueryRoot } from '@/lib/query-keys';
@@ -25,8 +21,8 @@ export function useAdminTickets(filters: TicketFilters) {
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }): Promise<Page> =>
       pageParam === 0
-        ? api.get(`/get-tickets${suffix}`, adminTicketsResponseSchema, signal)
-        : api.get(`/${pageParam}/get-tickets${suffix}`, adminTicketsPageSchema, signal),
+        ? api.get(`/get-tickets${suffix}`, parser('adminTicketsResponseSchema'), signal)
+        : api.get(`/${pageParam}/get-tickets${suffix}`, parser('adminTicketsPageSchema'), signal),
     getNextPageParam: (last, pages) => nextTicketsOffset(last.tickets.length, pages),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
-import { loginResponseSchema, type LoginResponse, type RegisterCompanyBody } from '@kreechat/contract';
+import type { LoginResponse, RegisterCompanyBody } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { signedIn } from './login';
@@ -8,7 +9,7 @@ import { signedIn } from './login';
  * signs the admin in (the answer is login's).
  */
 export const registerCompany = (body: RegisterCompanyBody): Promise<LoginResponse> =>
-  api.post('/register-company-kreechat', body, loginResponseSchema);
+  api.post('/register-company-kreechat', body, parser('loginResponseSchema'));
 
 export function useRegisterCompany() {
   return useMutation({

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { codeSentResponseSchema, type CodeSentResponse } from '@kreechat/contract';
+import type { CodeSentResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,7 +8,7 @@ import { api } from '@/lib/api-client';
  * `devMailbox` when the server has no SMTP and the code is in its log and DATA_DIR/mail.
  */
 export const sendEmailVerification = (email: string): Promise<CodeSentResponse> =>
-  api.post('/send-email-verification', { email }, codeSentResponseSchema);
+  api.post('/send-email-verification', { email }, parser('codeSentResponseSchema'));
 
 export function useSendEmailVerification() {
   return useMutation({ mutationFn: sendEmailVerification });

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { codeSentResponseSchema, type CodeSentResponse } from '@kreechat/contract';
+import type { CodeSentResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { api } from '@/lib/api-client';
 
 /** POST /api/send-reset-password-code: mails a password-reset code to the account's e-mail (or the dev mailbox). */
 export const sendResetPasswordCode = (email: string): Promise<CodeSentResponse> =>
-  api.post('/send-reset-password-code', { email }, codeSentResponseSchema);
+  api.post('/send-reset-password-code', { email }, parser('codeSentResponseSchema'));
 
 export function useSendResetPasswordCode() {
   return useMutation({ mutationFn: sendResetPasswordCode });

@@ -1,4 +1,4 @@
-import { okSchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { removeBubble } from '@/features/bubbles/lib/bubble-cache';
@@ -6,7 +6,7 @@ import { bubblesQueryKey } from './get-bubbles';
 
 /** DELETE /api/{bubbleid}/delete-bubble: removes one of the agent's own bubbles. */
 export const deleteBubble = (bubbleid: string): Promise<{ message: string }> =>
-  api.delete(`/${encodeURIComponent(bubbleid)}/delete-bubble`, okSchema);
+  api.delete(`/${encodeURIComponent(bubbleid)}/delete-bubble`, parser('okSchema'));
 
 export function useDeleteBubble() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
-import { bubbleSchema, type Bubble, type BubbleBody } from '@kreechat/contract';
+import type { Bubble, BubbleBody } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { showBubble } from '@/features/bubbles/lib/bubble-cache';
@@ -8,7 +9,7 @@ export type EditBubbleInput = BubbleBody & { bubbleid: string };
 
 /** POST /api/{bubbleid}/edit-bubble: renames and rewrites one of the agent's own bubbles. */
 export const editBubble = ({ bubbleid, ...body }: EditBubbleInput): Promise<Bubble> =>
-  api.post(`/${encodeURIComponent(bubbleid)}/edit-bubble`, body, bubbleSchema);
+  api.post(`/${encodeURIComponent(bubbleid)}/edit-bubble`, body, parser('bubbleSchema'));
 
 export function useEditBubble() {
   const queryClient = useQueryClient();

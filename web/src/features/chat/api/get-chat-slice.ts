@@ -1,4 +1,5 @@
-import { chatSliceResponseSchema, type ChatSliceResponse } from '@kreechat/contract';
+import type { ChatSliceResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { api } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/dates';
 
@@ -7,7 +8,10 @@ const base = (ticketid: string) =>
 
 /** GET /api/get-chat-slice around one message: its day sections and the cursors to page both ways. */
 export const getChatSlice = (ticketid: string, messageid: string): Promise<ChatSliceResponse> =>
-  api.get(`${base(ticketid)}&messageid=${encodeURIComponent(messageid)}&isInitialClick=true`, chatSliceResponseSchema);
+  api.get(
+    `${base(ticketid)}&messageid=${encodeURIComponent(messageid)}&isInitialClick=true`,
+    parser('chatSliceResponseSchema'),
+  );
 
 /** The page before (scrollUp) or after (scrollDown) a cursor of a slice. */
 export const getSlicePage = (
@@ -17,5 +21,5 @@ export const getSlicePage = (
 ): Promise<ChatSliceResponse> =>
   api.get(
     `${base(ticketid)}&lastIndex=${cursor}&${direction === 'older' ? 'scrollUp' : 'scrollDown'}=true`,
-    chatSliceResponseSchema,
+    parser('chatSliceResponseSchema'),
   );

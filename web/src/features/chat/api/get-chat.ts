@@ -1,4 +1,5 @@
-import { chatResponseSchema, type ChatResponse } from '@kreechat/contract';
+import type { ChatResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/dates';
@@ -10,7 +11,7 @@ import { viewerTimeZone } from '@/lib/dates';
 export const getChat = (ticketid: string, index: number, signal?: AbortSignal): Promise<ChatResponse> =>
   api.get(
     `/${encodeURIComponent(ticketid)}/${index}/chat?tz=${encodeURIComponent(viewerTimeZone())}`,
-    chatResponseSchema,
+    parser('chatResponseSchema'),
     signal,
   );
 

@@ -1,10 +1,11 @@
-import { pinnedMessageListSchema, type PinnedMessage } from '@kreechat/contract';
+import type { PinnedMessage } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/{ticketid}/get-pinned-msg: the ticket's pins, oldest first. */
 export const getPins = (ticketid: string, signal?: AbortSignal): Promise<PinnedMessage[]> =>
-  api.get(`/${encodeURIComponent(ticketid)}/get-pinned-msg`, pinnedMessageListSchema, signal);
+  api.get(`/${encodeURIComponent(ticketid)}/get-pinned-msg`, parser('pinnedMessageListSchema'), signal);
 
 export const pinsQueryRoot = ['pins'] as const;
 export const pinsQueryKey = (ticketid: string) => [...pinsQueryRoot, ticketid] as const;

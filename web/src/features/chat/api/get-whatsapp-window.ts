@@ -1,4 +1,5 @@
-import { whatsAppWindowSchema, type Ticket, type WhatsAppWindow } from '@kreechat/contract';
+import type { Ticket, WhatsAppWindow } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +8,7 @@ import { api } from '@/lib/api-client';
  * ticket's handler, while it is closed) the approved templates that may be sent instead.
  */
 export const getWhatsAppWindow = (ticketid: string, signal?: AbortSignal): Promise<WhatsAppWindow> =>
-  api.get(`/${encodeURIComponent(ticketid)}/whatsapp-window`, whatsAppWindowSchema, signal);
+  api.get(`/${encodeURIComponent(ticketid)}/whatsapp-window`, parser('whatsAppWindowSchema'), signal);
 
 export const whatsAppWindowQueryRoot = ['whatsapp-window'] as const;
 /** Marks every viewer's answer for the ticket stale (a client message reopens the window). */

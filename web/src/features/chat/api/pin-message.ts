@@ -1,4 +1,5 @@
-import { pinResponseSchema, unpinResponseSchema, type Message, type PinnedMessage } from '@kreechat/contract';
+import type { Message, PinnedMessage } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { showPin, hidePin } from '@/features/chat/lib/pin-cache';
@@ -17,7 +18,7 @@ export const pinMessage = (message: Message): Promise<{ pin: PinnedMessage }> =>
       type: message.type,
       fileName: message.file_name,
     },
-    pinResponseSchema,
+    parser('pinResponseSchema'),
   );
 
 /** POST /api/{ticketid}/unpin-message, naming the message by id and (as SPEC §7 does) by its time. */
@@ -25,7 +26,7 @@ export const unpinMessage = (message: Pick<Message, 'ticketid' | 'messageid' | '
   api.post(
     `/${encodeURIComponent(message.ticketid)}/unpin-message`,
     { messageid: message.messageid, createdOn: message.created_on },
-    unpinResponseSchema,
+    parser('unpinResponseSchema'),
   );
 
 export function usePinMessage() {

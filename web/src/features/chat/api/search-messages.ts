@@ -1,4 +1,5 @@
-import { messageListSchema, type Message } from '@kreechat/contract';
+import type { Message } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ import { api } from '@/lib/api-client';
 export const searchMessages = (ticketid: string, keyword: string, signal?: AbortSignal): Promise<Message[]> =>
   api.get(
     `/search-message?ticketid=${encodeURIComponent(ticketid)}&keyword=${encodeURIComponent(keyword)}`,
-    messageListSchema,
+    parser('messageListSchema'),
     signal,
   );
 

@@ -1,4 +1,5 @@
-import { messageResponseSchema, type Message, type Platform } from '@kreechat/contract';
+import type { Message, Platform } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { showMessage } from '@/features/chat/lib/chat-cache';
@@ -18,7 +19,7 @@ export function sendFile({ file, ticketid, platform, idempotencyKey }: SendFileI
   form.append('idempotencyKey', idempotencyKey);
   // Fields first: a streaming parser then knows the ticket before the bytes arrive.
   form.append('file', file, file.name);
-  return api.upload('/send-file', form, messageResponseSchema);
+  return api.upload('/send-file', form, parser('messageResponseSchema'));
 }
 
 export function useSendFile() {

@@ -1,4 +1,5 @@
-import { messageResponseSchema, type Message } from '@kreechat/contract';
+import type { Message } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, NETWORK_ERROR_STATUS } from '@/lib/api-client';
 import { showMessage } from '@/features/chat/lib/chat-cache';
@@ -13,7 +14,7 @@ export interface SendMessageInput {
 
 /** POST /api/send-message: stores the agent's text and queues it for the channel (delivery_status 'pending'). */
 export const sendMessage = (body: SendMessageInput): Promise<{ message: Message }> =>
-  api.post('/send-message', body, messageResponseSchema);
+  api.post('/send-message', body, parser('messageResponseSchema'));
 
 /**
  * Sends a text and shows it at once from the outbox; the server's copy replaces it. The callbacks sit on the

@@ -1,4 +1,5 @@
-import { messageResponseSchema, type Message, type sendWhatsAppTemplateBodySchema } from '@kreechat/contract';
+import type { Message, sendWhatsAppTemplateBodySchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -11,7 +12,7 @@ export type SendWhatsAppTemplateBody = z.infer<typeof sendWhatsAppTemplateBodySc
  * closed. The stored message (the template's text) is queued for WhatsApp like any other.
  */
 export const sendWhatsAppTemplate = (body: SendWhatsAppTemplateBody): Promise<{ message: Message }> =>
-  api.post('/send-whatsapp-template', body, messageResponseSchema);
+  api.post('/send-whatsapp-template', body, parser('messageResponseSchema'));
 
 /**
  * Sends a template and shows the answer's message in the chat; the live newMessage copy of it is the same message

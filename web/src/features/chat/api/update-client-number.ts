@@ -1,10 +1,10 @@
 import {
-  clientSchema,
   updateClientNumberBodySchema,
   type Client,
   type Ticket,
   type UpdateClientNumberBody,
 } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminClientsQueryRoot, adminTicketsQueryRoot } from '@/lib/query-keys';
@@ -14,7 +14,7 @@ import { adminClientsQueryRoot, adminTicketsQueryRoot } from '@/lib/query-keys';
  * admins may) and answers the client. The body goes through the contract's schema, so it is sent trimmed.
  */
 export const updateClientNumber = (body: UpdateClientNumberBody): Promise<Client> =>
-  api.post('/auth/update-client-number', updateClientNumberBodySchema.parse(body), clientSchema);
+  api.post('/auth/update-client-number', updateClientNumberBodySchema.parse(body), parser('clientSchema'));
 
 /** The call's body for `ticket` (SPEC §7 field names; `created_on` is the ticket's, as in the other ticket calls). */
 export const clientNumberBody = (ticket: Ticket, clientNumber: string): UpdateClientNumberBody => ({

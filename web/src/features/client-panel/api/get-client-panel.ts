@@ -1,4 +1,5 @@
-import { clientPanelSchema, type ClientPanel } from '@kreechat/contract';
+import type { ClientPanel } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -11,7 +12,7 @@ export type ClientPanelPages = InfiniteData<ClientPanel, string | null>;
 /** GET /{clientid}/get-client-panel: who the client is, with a page of their tickets older than `before`. */
 export function getClientPanel(clientid: string, before: string | null, signal?: AbortSignal): Promise<ClientPanel> {
   const query = before ? `?before=${encodeURIComponent(before)}` : '';
-  return api.get(`/${encodeURIComponent(clientid)}/get-client-panel${query}`, clientPanelSchema, signal);
+  return api.get(`/${encodeURIComponent(clientid)}/get-client-panel${query}`, parser('clientPanelSchema'), signal);
 }
 
 /**

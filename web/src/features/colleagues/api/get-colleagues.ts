@@ -1,10 +1,11 @@
-import { colleagueListSchema, type Colleague } from '@kreechat/contract';
+import type { Colleague } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/auth/agents: the company's enabled users except oneself, online first, then by name. */
 export const getColleagues = (signal?: AbortSignal): Promise<Colleague[]> =>
-  api.get('/auth/agents', colleagueListSchema, signal);
+  api.get('/auth/agents', parser('colleagueListSchema'), signal);
 
 export const colleaguesQueryKey = ['colleagues'] as const;
 

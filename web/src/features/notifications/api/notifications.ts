@@ -1,11 +1,12 @@
-import { notificationCountSchema, notificationsResponseSchema, type NotificationsResponse } from '@kreechat/contract';
+import type { NotificationsResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/dates';
 
 /** GET /api/notifications?tz=…: the newest 200 in day sections, newest first, and the unseen count. */
 export const getNotifications = (signal?: AbortSignal): Promise<NotificationsResponse> =>
-  api.get(`/notifications?tz=${encodeURIComponent(viewerTimeZone())}`, notificationsResponseSchema, signal);
+  api.get(`/notifications?tz=${encodeURIComponent(viewerTimeZone())}`, parser('notificationsResponseSchema'), signal);
 
 export const notificationsQueryKey = ['notifications'] as const;
 
@@ -22,7 +23,7 @@ export function useNotifications() {
 export function useResetNotificationsCount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/reset-notifications-count', {}, notificationCountSchema),
+    mutationFn: () => api.post('/reset-notifications-count', {}, parser('notificationCountSchema')),
     onMutate: () =>
       queryClient.setQueryData<NotificationsResponse>(notificationsQueryKey, (data) => data && { ...data, count: 0 }),
   });
@@ -32,7 +33,7 @@ export function useResetNotificationsCount() {
 export function useClearNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/clear-notifications', {}, notificationCountSchema),
+    mutationFn: () => api.post('/clear-notifications', {}, parser('notificationCountSchema')),
     onSuccess: () => queryClient.setQueryData<NotificationsResponse>(notificationsQueryKey, { sections: [], count: 0 }),
   });
 }

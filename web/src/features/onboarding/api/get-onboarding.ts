@@ -1,10 +1,11 @@
-import { onboardingResponseSchema, type OnboardingStatus } from '@kreechat/contract';
+import type { OnboardingStatus } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/onboarding (admins): the first-run checklist, every step read from the company's real state. */
 export const getOnboarding = (signal?: AbortSignal): Promise<OnboardingStatus> =>
-  api.get('/onboarding', onboardingResponseSchema, signal);
+  api.get('/onboarding', parser('onboardingResponseSchema'), signal);
 
 export const onboardingQueryKey = ['admin', 'onboarding'] as const;
 

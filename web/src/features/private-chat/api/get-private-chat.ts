@@ -1,4 +1,5 @@
-import { privateChatResponseSchema, type PrivateChatResponse } from '@kreechat/contract';
+import type { PrivateChatResponse } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/dates';
@@ -9,7 +10,7 @@ export const getPrivateChat = (userId: string, before: number | undefined, signa
     `/${encodeURIComponent(userId)}/private-chat?tz=${encodeURIComponent(viewerTimeZone())}${
       before === undefined ? '' : `&before=${before}`
     }`,
-    privateChatResponseSchema,
+    parser('privateChatResponseSchema'),
     signal,
   );
 

@@ -1,8 +1,5 @@
-import {
-  createPrivateMessageResponseSchema,
-  type CreatePrivateMessageBody,
-  type PrivateMessage,
-} from '@kreechat/contract';
+import type { CreatePrivateMessageBody, PrivateMessage } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dayKey } from '@/lib/dates';
@@ -11,7 +8,7 @@ import { privateChatQueryKey } from './get-private-chat';
 
 /** POST /api/create-private-msg: stores the text (the pair's chat is made on the first one). */
 export const sendPrivateMessage = (body: CreatePrivateMessageBody): Promise<{ message: PrivateMessage }> =>
-  api.post('/create-private-msg', body, createPrivateMessageResponseSchema);
+  api.post('/create-private-msg', body, parser('createPrivateMessageResponseSchema'));
 
 /** POST /api/{receiverid}/save-notification: the receiver's inbox counts the message. */
 export const saveNotification = (message: PrivateMessage) =>

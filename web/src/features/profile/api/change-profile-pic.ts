@@ -1,4 +1,5 @@
-import { changeProfilePicResponseSchema, type ChangeProfilePicResponse, type Profile } from '@kreechat/contract';
+import type { ChangeProfilePicResponse, Profile } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { profileQueryKey } from './get-profile';
@@ -7,7 +8,7 @@ import { profileQueryKey } from './get-profile';
 export const changeProfilePic = (file: File): Promise<ChangeProfilePicResponse> => {
   const form = new FormData();
   form.append('file', file);
-  return api.upload('/auth/change-profile-pic', form, changeProfilePicResponseSchema);
+  return api.upload('/auth/change-profile-pic', form, parser('changeProfilePicResponseSchema'));
 };
 
 export function useChangeProfilePic() {

@@ -1,4 +1,5 @@
-import { assignableAgentListSchema, type AssignableAgent } from '@kreechat/contract';
+import type { AssignableAgent } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -10,7 +11,7 @@ export const getAssignableAgents = (
 ): Promise<AssignableAgent[]> =>
   api.get(
     `/${encodeURIComponent(ticketid)}/get-agents?departmentid=${encodeURIComponent(departmentid)}`,
-    assignableAgentListSchema,
+    parser('assignableAgentListSchema'),
     signal,
   );
 

@@ -1,4 +1,5 @@
-import { CLOSED_TICKETS_PAGE, ticketListSchema, type Ticket } from '@kreechat/contract';
+import { CLOSED_TICKETS_PAGE, type Ticket } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +8,7 @@ export type ClosedTicketsScope = string;
 
 /** GET /api/{department}/closed-tickets?count=N: one page of 10 closed tickets, newest closed first. */
 export const getClosedTickets = (scope: ClosedTicketsScope, count: number, signal?: AbortSignal): Promise<Ticket[]> =>
-  api.get(`/${encodeURIComponent(scope)}/closed-tickets?count=${count}`, ticketListSchema, signal);
+  api.get(`/${encodeURIComponent(scope)}/closed-tickets?count=${count}`, parser('ticketListSchema'), signal);
 
 export type ClosedTicketPages = InfiniteData<Ticket[], number>;
 

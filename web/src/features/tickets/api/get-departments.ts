@@ -1,4 +1,4 @@
-import { departmentListSchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export type DepartmentOption = { departmentid: string; department_name: string }
 
 /** GET /api/auth/get-departments: the company's departments, deleted ones left out (SPEC §5). */
 export const getDepartments = (signal?: AbortSignal): Promise<DepartmentOption[]> =>
-  api.get('/auth/get-departments', departmentListSchema, signal);
+  api.get('/auth/get-departments', parser('departmentListSchema'), signal);
 
 export const departmentsQueryOptions = queryOptions({
   queryKey: ['departments', 'live'] as const,

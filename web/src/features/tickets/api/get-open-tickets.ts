@@ -1,4 +1,5 @@
-import { ticketListSchema, type Ticket } from '@kreechat/contract';
+import type { Ticket } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { countOpenFilters } from '@/features/tickets/lib/ticket-lists';
 import { api } from '@/lib/api-client';
@@ -8,7 +9,7 @@ import { api } from '@/lib/api-client';
  * admins and moderators — newest updated first.
  */
 export const getOpenTickets = (signal?: AbortSignal): Promise<Ticket[]> =>
-  api.get('/tickets', ticketListSchema, signal);
+  api.get('/tickets', parser('ticketListSchema'), signal);
 
 export const openTicketsQueryKey = ['tickets', 'open'] as const;
 

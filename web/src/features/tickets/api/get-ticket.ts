@@ -1,4 +1,5 @@
-import { ticketResponseSchema, type Ticket } from '@kreechat/contract';
+import type { Ticket } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isTicketId } from '@/lib/ticket-id';
@@ -8,7 +9,7 @@ import { isTicketId } from '@/lib/ticket-id';
  * for none at all.
  */
 export const getTicket = async (ticketid: string, signal?: AbortSignal): Promise<Ticket> =>
-  (await api.get(`/ticket/${encodeURIComponent(ticketid)}`, ticketResponseSchema, signal)).ticket;
+  (await api.get(`/ticket/${encodeURIComponent(ticketid)}`, parser('ticketResponseSchema'), signal)).ticket;
 
 export const ticketQueryKey = (ticketid: string) => ['tickets', 'one', ticketid] as const;
 

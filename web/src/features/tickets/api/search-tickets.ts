@@ -1,4 +1,5 @@
-import { ticketListSchema, type Ticket, type TicketSearchScope } from '@kreechat/contract';
+import type { Ticket, TicketSearchScope } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +8,7 @@ import { api } from '@/lib/api-client';
  * number contains the keyword, or whose id starts with it (at most TICKET_SEARCH_LIMIT, newest first).
  */
 export const searchTickets = (keyword: string, scope: TicketSearchScope, signal?: AbortSignal): Promise<Ticket[]> =>
-  api.get(`/search-ticket/${encodeURIComponent(keyword)}/${scope}`, ticketListSchema, signal);
+  api.get(`/search-ticket/${encodeURIComponent(keyword)}/${scope}`, parser('ticketListSchema'), signal);
 
 export const ticketSearchQueryRoot = ['tickets', 'search'] as const;
 

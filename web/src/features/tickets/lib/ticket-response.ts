@@ -1,4 +1,4 @@
-import { ticketResponseSchema } from '@kreechat/contract';
+import { parser } from '@/lib/schemas';
 
 /** `{ ticket }`, the answer of accept and close. */
-export const ticketResponseParser = ticketResponseSchema;
+export const ticketResponseParser = parser('ticketResponseSchema');
