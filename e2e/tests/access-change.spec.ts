@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
 import {
   agentBrowser,
-  asPerson,
   clientWrites,
   connectBotByApi,
-  newOwner,
+  ownerInWorkspace,
   registerAgentByApi,
-  registerCompanyByApi,
   snap,
   uniqueEmail,
 } from '../support/flows';
@@ -24,10 +22,7 @@ test('an agent moved to another department sees its tickets, not the old one’s
 }) => {
   test.setTimeout(120_000);
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Mira', lastName: 'Owner', company: 'Moving Desk' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Mira Owner');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Mira', lastName: 'Owner', company: 'Moving Desk' });
 
   const billing = await (
     await page.request.post('/api/admin/create-department', { data: { department_name: 'Billing' } })

@@ -1,12 +1,10 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
-  asPerson,
   connectBotByApi,
   expectAccessible,
-  newOwner,
   openWorkspaceLive,
+  ownerInWorkspace,
   pageFitsWidth,
-  registerCompanyByApi,
   snap,
 } from '../support/flows';
 import { expect, test } from '../support/fixtures';
@@ -18,11 +16,7 @@ test('an admin finds a Telegram client by search, edits the profile, blocks them
   stack,
 }) => {
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Irene', lastName: 'Novak', company: 'Harbor Bank' });
-  await registerCompanyByApi(request, mailbox, owner);
-  const person = asPerson(page);
-  await person.logIn(owner.email, owner.password);
-  await person.expectWorkspaceOf('Irene Novak');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Irene', lastName: 'Novak', company: 'Harbor Bank' });
 
   // The bot is set up through the API (the subject is the clients screen).
   const bot = await connectBotByApi(page.request, fake, 'harbor_bank_bot');

@@ -4,11 +4,11 @@ import {
   clientWrites,
   connectBotByApi,
   expectAccessible,
-  newOwner,
+  logInByApi,
+  ownerInWorkspace,
   pageFitsWidth,
   PASSWORD,
   registerAgentByApi,
-  registerCompanyByApi,
   snap,
   uniqueEmail,
 } from '../support/flows';
@@ -39,10 +39,7 @@ test('an admin adds departments (Enter and ✓), reads their statistics, deletes
   stack,
 }) => {
   test.setTimeout(120_000);
-  const owner = newOwner({ firstName: 'Dora', lastName: 'Owner', company: 'Desk Settings' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Dora Owner');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Dora', lastName: 'Owner', company: 'Desk Settings' });
   let creations = 0;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/admin/create-department')) creations++;
@@ -144,10 +141,7 @@ test('Email integration says Coming soon, and the tabs answer the keyboard and t
   request,
   mailbox,
 }) => {
-  const owner = newOwner({ firstName: 'Tara', lastName: 'Tabs', company: 'Tab Support' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Tara Tabs');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Tara', lastName: 'Tabs', company: 'Tab Support' });
   await page.goto('/admin-panel/settings');
 
   const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
@@ -225,18 +219,14 @@ test('an agent who types an admin address sees the guard, and the admin calls an
   request,
   mailbox,
 }) => {
-  const owner = newOwner({ firstName: 'Gus', lastName: 'Guard', company: 'Guarded Desk' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Gus Guard');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Gus', lastName: 'Guard', company: 'Guarded Desk' });
   const general = await departmentId(page, 'General');
   const email = uniqueEmail('ivo');
   await registerAgentByApi(page.request, { email, firstName: 'Ivo', lastName: 'Agent', department: general });
 
   const context = await browser.newContext();
   const agentPage = await context.newPage();
-  await asPerson(agentPage).logIn(email, PASSWORD);
-  await asPerson(agentPage).expectWorkspaceOf('Ivo Agent');
+  await logInByApi(agentPage, { email, password: PASSWORD, name: 'Ivo Agent' });
 
   for (const [path, screen] of [
     ['/admin-panel/agents', 'Agents'],

@@ -1,6 +1,6 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import type { Page } from '@playwright/test';
-import { asPerson, connectBotByApi, newOwner, pageFitsWidth, registerCompanyByApi, snap } from '../support/flows';
+import { connectBotByApi, ownerInWorkspace, pageFitsWidth, snap } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 const CLIENTS = 12;
@@ -13,10 +13,7 @@ test('the tickets table counts Telegram tickets in its widgets, scrolls in 10 mo
 }) => {
   test.setTimeout(120_000);
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Tilda', lastName: 'Table', company: 'Ledger Help' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Tilda Table');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Tilda', lastName: 'Table', company: 'Ledger Help' });
 
   // The bot is connected by API (its screen is tested in telegram.spec); clients write through the fake Bot API.
   const bot = await connectBotByApi(page.request, fake, 'ledger_help_bot');
@@ -119,10 +116,7 @@ test('the tickets table filters and sorts on the server, keeps both in the URL, 
 }) => {
   test.setTimeout(180_000);
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Fiona', lastName: 'Filter', company: 'Sorted Help' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Fiona Filter');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Fiona', lastName: 'Filter', company: 'Sorted Help' });
   const bot = await connectBotByApi(page.request, fake, 'sorted_help_bot');
   // Names that sort differently from the order they arrive in, one long enough to be cut with an ellipsis.
   const names = ['Mila', 'Arno', 'Zoe', 'Bea', 'Kai', 'Oskar Bartholomew Vandenberghe-Castellanos', 'Ines', 'Hugo'];

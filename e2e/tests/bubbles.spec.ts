@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { asPerson, newOwner, registerCompanyByApi, snap } from '../support/flows';
+import { logInByApi, newOwner, registerCompanyByApi, snap } from '../support/flows';
 import type { Page } from '@playwright/test';
 
 /** From the workspace to the Bubbles manager through the user panel, waiting for its live connection. */
@@ -31,9 +31,7 @@ test('an agent creates a bubble, sees its 50-character preview, edits it and del
 }) => {
   const owner = newOwner({ firstName: 'Bea', lastName: 'Bubbler' });
   await registerCompanyByApi(request, mailbox, owner);
-  const person = asPerson(page);
-  await person.logIn(owner.email, owner.password);
-  await person.expectWorkspaceOf('Bea Bubbler');
+  await logInByApi(page, { ...owner, name: 'Bea Bubbler' });
   await openBubbles(page);
   await expect(page.getByText('No bubbles yet')).toBeVisible();
 
@@ -120,14 +118,12 @@ test("a bubble made, changed or deleted in one tab shows in the same user's othe
 }) => {
   const owner = newOwner({ firstName: 'Tom', lastName: 'Tabs' });
   await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Tom Tabs');
+  await logInByApi(page, { ...owner, name: 'Tom Tabs' });
   await openBubbles(page);
 
   // A page of its own context (not browser.newPage()): axe-core, run on it by snap(), opens a page beside it.
   const other = await (await browser.newContext()).newPage();
-  await asPerson(other).logIn(owner.email, owner.password);
-  await asPerson(other).expectWorkspaceOf('Tom Tabs');
+  await logInByApi(other, { ...owner, name: 'Tom Tabs' });
   await openBubbles(other);
   await expect(other.getByText('No bubbles yet')).toBeVisible();
 

@@ -1,13 +1,11 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
   agentBrowser,
-  asPerson,
   connectBotByApi,
   expectAccessible,
-  newOwner,
   openWorkspaceLive,
+  ownerInWorkspace,
   registerAgentByApi,
-  registerCompanyByApi,
   snap,
   ticketList,
   uniqueEmail,
@@ -22,10 +20,7 @@ test('the handler sets the client’s account number from the chat header; the a
   stack,
 }) => {
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Vera', lastName: 'Owner', company: 'Ledger Bank' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Vera Owner');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Vera', lastName: 'Owner', company: 'Ledger Bank' });
 
   // The admin adds an agent and connects the bot through the API (their own flows are tested elsewhere).
   const email = uniqueEmail('hana');

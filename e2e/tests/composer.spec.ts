@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import { expect, test } from '../support/fixtures';
-import { asPerson, connectBotByApi, newOwner, openWorkspaceLive, registerCompanyByApi, snap } from '../support/flows';
+import { connectBotByApi, openWorkspaceLive, ownerInWorkspace, snap } from '../support/flows';
 
 const GREETING = 'Thank you for your patience while we track your parcel with the courier.';
 
@@ -26,11 +26,7 @@ test('an agent inserts a bubble and an emoji at the caret, sends; drops a file, 
   stack,
 }) => {
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Lena', lastName: 'Kovac', company: 'Parcel Point' });
-  await registerCompanyByApi(request, mailbox, owner);
-  const person = asPerson(page);
-  await person.logIn(owner.email, owner.password);
-  await person.expectWorkspaceOf('Lena Kovac');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Lena', lastName: 'Kovac', company: 'Parcel Point' });
 
   // The bot is set up through the API in the agent's own session (the subject is elsewhere).
   const bot = await connectBotByApi(page.request, fake, 'parcel_point_bot');

@@ -1,14 +1,6 @@
 import { unzipSync } from 'fflate';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
-import {
-  asPerson,
-  connectBotByApi,
-  newOwner,
-  openWorkspaceLive,
-  pageFitsWidth,
-  registerCompanyByApi,
-  snap,
-} from '../support/flows';
+import { connectBotByApi, openWorkspaceLive, ownerInWorkspace, pageFitsWidth, snap } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 test('an admin exports a client’s data as a ZIP, then erases the client after typing their name', async ({
@@ -18,11 +10,7 @@ test('an admin exports a client’s data as a ZIP, then erases the client after 
   stack,
 }) => {
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Greta', lastName: 'Lind', company: 'Fjord Post' });
-  await registerCompanyByApi(request, mailbox, owner);
-  const person = asPerson(page);
-  await person.logIn(owner.email, owner.password);
-  await person.expectWorkspaceOf('Greta Lind');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Greta', lastName: 'Lind', company: 'Fjord Post' });
   const bot = await connectBotByApi(page.request, fake, 'fjord_post_bot');
 
   await openWorkspaceLive(page);

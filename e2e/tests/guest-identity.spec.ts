@@ -6,12 +6,10 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  asPerson,
   expectAccessible,
-  newOwner,
   openWorkspaceLive,
+  ownerInWorkspace,
   pageFitsWidth,
-  registerCompanyByApi,
   snap,
   ticketList,
 } from '../support/flows';
@@ -65,11 +63,7 @@ test('a guest who types a signed-in visitor’s name and e-mail is a separate cl
   mailbox,
 }) => {
   test.slow();
-  const owner = newOwner({ firstName: 'Vera', lastName: 'Wardle', company: 'Archer Books' });
-  await registerCompanyByApi(request, mailbox, owner);
-  const person = asPerson(page);
-  await person.logIn(owner.email, owner.password);
-  await person.expectWorkspaceOf('Vera Wardle');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Vera', lastName: 'Wardle', company: 'Archer Books' });
   const made = await page.request.post('/api/generate-wp-token', { data: { tokenName: 'Shop', siteUrl: SITE } });
   expect(made.status(), await made.text()).toBe(201);
   const { token_id: tokenId, token } = (await made.json()) as { token_id: string; token: string };

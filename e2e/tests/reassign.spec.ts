@@ -1,14 +1,12 @@
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
 import {
   agentBrowser,
-  asPerson,
   clientWrites,
   connectBotByApi,
   expectAccessible,
-  newOwner,
   openWorkspaceLive,
+  ownerInWorkspace,
   registerAgentByApi,
-  registerCompanyByApi,
   snap,
   ticketList,
   uniqueEmail,
@@ -24,10 +22,7 @@ test('an agent hands a ticket to another department live, sends one to its queue
 }) => {
   test.setTimeout(120_000);
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Olga', lastName: 'Owner', company: 'Relay Support' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Olga Owner');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Olga', lastName: 'Owner', company: 'Relay Support' });
 
   // The admin sets up Billing, one agent per department and the bot (their own flows are tested elsewhere).
   const general = (await (await page.request.get('/api/auth/get-departments')).json())[0] as {

@@ -1,16 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { EMPTY_WEEK, WEEKDAYS, type DepartmentHoursBody, type OpeningHours } from '@kreechat/contract';
 import { textUpdate } from '../../server/test/fakes/telegram/updates';
-import {
-  asPerson,
-  connectBotByApi,
-  newOwner,
-  openWorkspaceLive,
-  registerCompanyByApi,
-  snap,
-  ticketList,
-  snapWidths,
-} from '../support/flows';
+import { connectBotByApi, openWorkspaceLive, ownerInWorkspace, snap, snapWidths, ticketList } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 /** An admin saves a department's hours and targets as the Settings screen does (its own spec covers the screen). */
@@ -37,10 +28,7 @@ test('a first-response target: the pending card turns orange at 80 % and red at 
   // The browser's clock runs on from now, and the test moves it forward; the server keeps real time.
   await page.clock.install();
   const fake = stack.telegram;
-  const owner = newOwner({ firstName: 'Tara', lastName: 'Target', company: 'Prompt Parcels' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Tara Target');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Tara', lastName: 'Target', company: 'Prompt Parcels' });
 
   // The company's one department answers 24/7 with a 10-minute first-response target.
   const [general] = (await (await page.request.get('/api/auth/get-departments')).json()) as {
