@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { asPerson, newOwner, registerCompanyByApi, snapWidths } from '../support/flows';
+import { ownerInWorkspace, snapWidths } from '../support/flows';
 import { expect, test } from '../support/fixtures';
 
 const SITE = 'https://books.example.test';
@@ -28,10 +28,7 @@ test('an admin reads the company’s storage use in Settings: used of total, the
   mailbox,
 }) => {
   test.slow();
-  const owner = newOwner({ firstName: 'Stella', lastName: 'Store', company: 'Quota Books' });
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf('Stella Store');
+  await ownerInWorkspace(page, request, mailbox, { firstName: 'Stella', lastName: 'Store', company: 'Quota Books' });
   const made = await page.request.post('/api/generate-wp-token', { data: { tokenName: 'Bookshop', siteUrl: SITE } });
   expect(made.status(), await made.text()).toBe(201);
   const { token_id: tokenId } = (await made.json()) as { token_id: string };

@@ -2,16 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page, WebSocket } from '@playwright/test';
-import {
-  asPerson,
-  expectAccessible,
-  newOwner,
-  openWorkspaceLive,
-  registerCompanyByApi,
-  snap,
-  ticketList,
-  type Owner,
-} from '../support/flows';
+import { expectAccessible, openWorkspaceLive, type Owner, ownerInWorkspace, snap, ticketList } from '../support/flows';
 import { expect, test, type Mailbox } from '../support/fixtures';
 
 /** How the site renders a page, as the plugin would for the visitor looking at it. */
@@ -134,10 +125,7 @@ async function companyWithToken(
   siteUrl: string,
   who: Pick<Owner, 'firstName' | 'lastName' | 'company'>,
 ) {
-  const owner = newOwner(who);
-  await registerCompanyByApi(request, mailbox, owner);
-  await asPerson(page).logIn(owner.email, owner.password);
-  await asPerson(page).expectWorkspaceOf(`${owner.firstName} ${owner.lastName}`);
+  await ownerInWorkspace(page, request, mailbox, who);
   const generated = await page.request.post('/api/generate-wp-token', { data: { tokenName: 'Main site', siteUrl } });
   expect(generated.status(), await generated.text()).toBe(201);
   const token = (await generated.json()) as { token_id: string; token: string };
@@ -449,8 +437,10 @@ test('the widget waits for consent, loads late in the page language, fills a pho
       if (r.url().startsWith(`${stack.baseUrl}/api/widget/`) && !r.url().endsWith('widget.js')) calls.push(r.url());
     });
     await visitor.goto(site.origin);
-    await visitor.waitForLoadState('load');
-    await visitor.waitForTimeout(1500);
+    // The loader has run (the page adds it 300 ms after its load event), then an idle moment has passed: a loader
+    // that did not wait for consent would have asked for the widget by then (it does so on the first idle callback).
+    await visitor.waitForFunction(() => (window as { KreeChat?: { loaderStarted?: boolean } }).KreeChat?.loaderStarted);
+    await visitor.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
     // Before consent: nothing on the page, nothing stored, nothing asked of KreeChat (the loader fetches no widget).
     await expect(visitor.locator('kreechat-widget')).toHaveCount(0);
     expect(await visitor.evaluate(() => localStorage.length)).toBe(0);
