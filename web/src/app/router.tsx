@@ -80,8 +80,9 @@ const signedInScreens: RouteObject[] = [
   },
   {
     path: '/admin-panel',
+    // The admin panel's texts come with its layout, not with the session guard: the workspace does not need them.
     lazy: screen(
-      () => import('./layout/AdminPanelLayout'),
+      () => Promise.all([import('./layout/AdminPanelLayout'), loadTexts('admin')]).then(([m]) => m),
       (m) => m.AdminPanelLayout,
     ),
     children: [

@@ -8,7 +8,8 @@ import enPublic from '@/locales/en.json?texts=public';
 type Texts = Record<string, unknown>;
 
 /**
- * Every locale in two parts (src/locales/parts.ts): the public screens' texts, and the signed-in screens'. English's
+ * Every locale in three parts (src/locales/parts.ts): the public screens' texts, the signed-in screens', and the
+ * admin panel's. English's
  * public part is bundled: it is the fallback and what most first visits show. Every other part is a chunk of its
  * own, fetched when needed, so a screen does not carry seven translations it will not show, nor /login the
  * workspace's texts. Each language's completeness is locales.test.ts's to check.
@@ -20,6 +21,7 @@ const PARTS: Record<TextPart, Record<string, () => Promise<Texts>>> = {
     import: 'default',
   }),
   signedIn: import.meta.glob<Texts>('../locales/*.json', { query: '?texts=signedIn', import: 'default' }),
+  admin: import.meta.glob<Texts>('../locales/*.json', { query: '?texts=admin', import: 'default' }),
 };
 
 /** The parts the screens shown so far needed: a language chosen later loads them all before it shows. */

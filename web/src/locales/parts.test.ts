@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
-import { PUBLIC_TEXTS, textsOf } from './parts';
+import { ADMIN_TEXTS, PUBLIC_TEXTS, TEXT_PARTS, textsOf } from './parts';
 
 const src = path.resolve(import.meta.dirname, '..');
 
@@ -20,14 +20,17 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Every web/src file `starts` load, following static imports (and dynamic ones where `dynamic` says so). */
+/**
+ * Every web/src file `starts` load, following static imports and re-exports (and dynamic imports where `dynamic`
+ * says so).
+ */
 function reachable(starts: { file: string; dynamic: boolean }[]): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string, dynamic: boolean) => {
     if (seen.has(file) || !/\.tsx?$/.test(file)) return;
     seen.add(file);
     const code = fs.readFileSync(file, 'utf8');
-    const imports = [...code.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gms)].map((m) => m[1] ?? '');
+    const imports = [...code.matchAll(/^(?:import|export) (?!type )[^;]*?from '([^']+)'/gms)].map((m) => m[1] ?? '');
     const lazy = dynamic ? [...code.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1] ?? '') : [];
     for (const specifier of [...imports, ...lazy]) {
       const next = resolve(file, specifier);
@@ -60,10 +63,34 @@ describe('the public part of the texts', () => {
     expect(outside).toEqual([]);
   });
 
-  it('and the signed-in part every other, each key in one of the two', () => {
-    const pub = Object.keys(textsOf(en, 'public'));
-    const signedIn = Object.keys(textsOf(en, 'signedIn'));
-    expect([...pub, ...signedIn].sort()).toEqual(Object.keys(en).sort());
-    expect(pub.filter((key) => signedIn.includes(key))).toEqual([]);
+  it('and the signed-in and admin parts every other, each key in one of the three', () => {
+    const parts = TEXT_PARTS.map((part) => Object.keys(textsOf(en, part)));
+    expect(parts.flat().sort()).toEqual(Object.keys(en).sort());
+    expect(new Set(parts.flat()).size).toBe(parts.flat().length);
+  });
+});
+
+describe('the admin part of the texts', () => {
+  it('holds no text the screens outside the admin panel use: they load without it', () => {
+    const files = reachable([
+      { file: 'main.tsx', dynamic: false },
+      ...[
+        'app/guards/RequireSession.tsx',
+        'app/routes/workspace.tsx',
+        'app/layout/UserPanelLayout.tsx',
+        'app/routes/profile.tsx',
+        'app/routes/bubbles.tsx',
+        'app/routes/not-found.tsx',
+      ].map((file) => ({ file, dynamic: true })),
+    ]);
+    expect(files.size).toBeGreaterThan(100);
+    const used = new Map<string, string>();
+    for (const file of files) {
+      const code = fs.readFileSync(file, 'utf8');
+      for (const namespace of ADMIN_TEXTS) {
+        if (new RegExp(`['"\`]${namespace}\\.`).test(code)) used.set(namespace, path.relative(src, file));
+      }
+    }
+    expect([...used]).toEqual([]);
   });
 });
