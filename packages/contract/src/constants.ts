@@ -34,3 +34,7 @@ export const NOT_TICKET_HANDLER = 'Only the agent handling this ticket can do th
 
 /** Closed tickets page by 10 (SPEC §9); the counter grows by 10 until a page comes back empty. */
 export const CLOSED_TICKETS_PAGE = 10;
+
+/** Monday first, as ISO 8601 numbers its days (1–7); `week` is keyed by these. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
-import { WEEKDAYS, type Weekday } from './schedule';
+import { WEEKDAYS, type Weekday } from './constants';
 
 /**
  * Opening hours: a company's time zone and, per department, a weekly schedule with dates of their own
@@ -8,7 +8,7 @@ import { WEEKDAYS, type Weekday } from './schedule';
  * up is open 24/7 with no targets: what the desk did before schedules existed.
  */
 
-export { WEEKDAYS, type Weekday } from './schedule';
+export { WEEKDAYS, type Weekday } from './constants';
 
 /** Wall-clock time in the company's zone; `24:00` ends a day (an interval to midnight). */
 export const timeOfDaySchema = z

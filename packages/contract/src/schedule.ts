@@ -1,3 +1,4 @@
+import { WEEKDAYS } from './constants';
 import type { Interval, Schedule } from './opening-hours';
 
 /**
@@ -8,10 +9,6 @@ import type { Interval, Schedule } from './opening-hours';
  * instants by that zone's rules (so 09:00 is 09:00 on both sides of a daylight-saving change), and intervals that
  * touch — Monday's 22:00–24:00 and Tuesday's 00:00–02:00 — make one open period.
  */
-
-/** Monday first, as ISO 8601 numbers its days (1–7); `week` is keyed by these. */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 export type ZonedSchedule = { timeZone: string; schedule: Schedule };
 
