@@ -76,6 +76,18 @@ describe('api client', () => {
     logged.mockRestore();
   });
 
+  it('parses with an asynchronous parser, and passes on its own ApiError (schemas that could not be fetched)', async () => {
+    answer(200, { n: 1 });
+    const lazy = { parse: async (data: unknown) => data as { n: number } };
+    await expect(api.get('/count', lazy)).resolves.toEqual({ n: 1 });
+    const away = {
+      parse: async (): Promise<never> => {
+        throw new ApiError(NETWORK_ERROR_STATUS, 'No response received from server.');
+      },
+    };
+    await expect(api.get('/count', away)).rejects.toMatchObject({ status: NETWORK_ERROR_STATUS });
+  });
+
   it('tells the registered handler about a 401, and only while registered', async () => {
     const handler = vi.fn();
     const remove = onUnauthorized(handler);

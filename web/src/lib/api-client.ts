@@ -123,6 +123,8 @@ async function request<T>(path: string, options: RequestOptions<T>): Promise<T> 
   try {
     return await schema.parse(data);
   } catch (cause) {
+    // The schemas could not be fetched (lib/schemas.ts): no answer to check, not a wrong one.
+    if (isApiError(cause)) throw cause;
     console.error(`Unexpected response from ${method} /api${path}`, cause);
     throw new ApiError(BAD_RESPONSE_STATUS, 'Unexpected response from server.', data);
   }
