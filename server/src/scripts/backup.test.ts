@@ -132,7 +132,10 @@ describe.skipIf(testDbKind() === 'postgres')('npm run backup / restore (embedded
     // A damaged backup is refused before anything is touched.
     const victim = path.join(folder, 'data', 'files', Object.keys(beforeFiles)[0]!);
     const good = fs.readFileSync(victim);
-    fs.writeFileSync(victim, Buffer.concat([good.subarray(0, 10), Buffer.from('x'), good.subarray(11)]));
+    // One byte flipped, whatever it was: writing an x over it left a base64 file whole whenever its byte was an x.
+    const damaged = Buffer.from(good);
+    damaged[10] = damaged[10]! ^ 0xff;
+    fs.writeFileSync(victim, damaged);
     await expect(restore({ DATA_DIR: path.join(base, 'other') }, { from: folder })).rejects.toThrow(/damaged/);
     expect(fs.existsSync(path.join(base, 'other', 'db'))).toBe(false);
     fs.writeFileSync(victim, good);
