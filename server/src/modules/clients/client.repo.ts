@@ -115,6 +115,19 @@ export const clientRepo = {
     return row;
   },
 
+  /**
+   * Waits for whoever holds the client (intake, an erasure) and keeps its key until `tx` ends: a transaction that adds
+   * a message without first locking the client would take the ticket's key lock first and then wait on the client,
+   * while intake holds the client and waits on the ticket — a deadlock.
+   */
+  async shareKey(tx: Tx, companyId: string, id: string) {
+    await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
+      .for('key share');
+  },
+
   /** Keeps the handle the channel reports for one identity (null: the client has none now). */
   async setIdentityUsername(tx: Tx, identityId: string, username: string | null) {
     await tx.update(clientIdentities).set({ username }).where(eq(clientIdentities.id, identityId));

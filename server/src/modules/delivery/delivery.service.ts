@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { EventPublisher } from '../../platform/events';
 import { ticketNumber, type AutoMessageReader } from '../automatic-messages';
+import { clientRepo } from '../clients';
 import { messageRepo, storedFailure, type DeliveryFailure, type MessageRow } from '../messages';
 import type { HoursReader } from '../opening-hours';
 import { ticketViewRepo } from '../ticket-lists';
@@ -161,6 +162,8 @@ export function createDeliveryService(deps: {
     if (!told) return undefined;
     const ticket = await ticketRepo.find(tx, job.companyId, told.ticketId);
     if (!ticket) return undefined;
+    // The client before the ticket, in intake's order (a rating tapped as the closing text is recorded).
+    await clientRepo.shareKey(tx, job.companyId, ticket.clientId);
     const row = await messageRepo.insert(tx, {
       companyId: job.companyId,
       ticketId: ticket.id,
