@@ -155,9 +155,6 @@ export function createOutboxWorker(deps: {
       })
       .finally(() => {
         filling = undefined;
-        // A kick that came after fill() last looked at `again` but before this line would otherwise be lost until
-        // the next tick: a job that ended there left its slot unfilled for up to TICK_MS.
-        if (again) kick();
       });
   }
 
